@@ -1,0 +1,81 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * graph.h - the weighted call graph the layout algorithms work on: the hot
+ * set of the image's functions (nodes), caller->callee arcs, and the hot
+ * paths (traces) as node sequences. Built from a profile resolved against an
+ * image, plus static edges when the profile has no call chains.
+ *
+ * Node order is deterministic: by address, then name.
+ */
+#ifndef HP_GRAPH_H
+#define HP_GRAPH_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "image.h"
+#include "profile.h"
+
+struct cg_node {
+	uint32_t func;		/* index into kimage.funcs */
+	uint64_t size;
+	uint32_t align;
+	uint64_t weight;	/* self samples */
+	bool movable;
+};
+
+struct cg_arc {
+	uint32_t src, dst;	/* node indices */
+	uint64_t weight;
+};
+
+struct cg_path {
+	uint32_t *nodes;	/* node indices in execution order */
+	uint32_t n;
+	uint64_t weight;
+};
+
+struct cgraph {
+	const struct kimage *img;
+	struct cg_node *nodes;
+	size_t nnodes;
+	struct cg_arc *arcs;	/* sorted by (src, dst); no duplicates */
+	size_t narcs;
+	/* CSR adjacency: out arcs of n are arcs[out_start[n] .. out_start[n+1]);
+	 * in arcs are in_arcs[in_start[n] .. in_start[n+1]) (indices into arcs) */
+	uint32_t *out_start;
+	uint32_t *in_start, *in_arcs;
+	struct cg_path *paths;
+	size_t npaths;
+	uint64_t total_weight;
+	uint32_t *node_of_func;	/* kimage index -> node, UINT32_MAX if none */
+	/* what could not be resolved */
+	size_t unresolved_funcs;
+	uint64_t unresolved_weight;
+};
+
+struct cg_opts {
+	bool static_edges;	/* add direct calls from the disassembly */
+	uint64_t static_edge_weight;
+};
+
+/** cg_build() - resolve @prof against @img. Returns 0 or -errno. */
+int cg_build(struct cgraph **out, const struct kimage *img, const struct profile *prof,
+	     const struct cg_opts *opts);
+
+/** cg_from_parts() - build from explicit nodes/arcs/paths (tests, generators). */
+struct cgraph *cg_new(const struct kimage *img);
+uint32_t cg_add_node(struct cgraph *cg, uint32_t func, uint64_t size, uint32_t align,
+		     uint64_t weight, bool movable);
+void cg_add_arc(struct cgraph *cg, uint32_t src, uint32_t dst, uint64_t w);
+void cg_add_path(struct cgraph *cg, const uint32_t *nodes, uint32_t n, uint64_t w);
+/** Sort and merge arcs, build the adjacency. Call after the last cg_add_*. */
+void cg_finish(struct cgraph *cg);
+
+void cg_free(struct cgraph *cg);
+
+/** Total order used everywhere for ties: weight desc, address, name. */
+int cg_node_cmp_hot(const struct cgraph *cg, uint32_t a, uint32_t b);
+
+#endif

@@ -1,0 +1,140 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * image.h - the kernel image (vmlinux, or any ELF executable or object): its
+ * architecture, its code sections and its functions, with lookups by name and
+ * by address.
+ *
+ * A function may move only when it sat alone in an input section of its own
+ * (.text.<name>, .text.unlikely.<name>, ... from -ffunction-sections). In a
+ * linked vmlinux the input-section names are gone, so they come from the
+ * Kbuild link map (vmlinux.map) or from vmlinux.o; without either the kernel's
+ * region markers exclude fixed code and section names are assumed.
+ *
+ * Ownership: every string and array reachable from a struct kimage is owned
+ * by it and lives until kimage_close().
+ */
+#ifndef HP_IMAGE_H
+#define HP_IMAGE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <uthash.h>
+
+enum kfunc_flag {
+	KF_MOVABLE = 1u << 0,	/* alone in its own input section: may move */
+	KF_DUPNAME = 1u << 1,	/* another function has the same name */
+	KF_NOSIZE = 1u << 2,	/* symbol had size 0: extent up to the next symbol */
+	KF_FIXED = 1u << 3,	/* in a region that must not move (entry, noinstr, ...) */
+	KF_INIT = 1u << 4,	/* in .init.text (discarded after boot) */
+	KF_COLD = 1u << 5,	/* a GCC .cold part or in .text.unlikely */
+};
+
+struct kfunc {
+	const char *name;	/* symbol name */
+	uint64_t addr;		/* link-time virtual address */
+	uint64_t size;		/* bytes: the input section's size when known */
+	uint32_t align;		/* input-section alignment (bytes, power of 2) */
+	uint32_t flags;		/* enum kfunc_flag */
+	const char *section;	/* input section name; NULL when unknown */
+	const char *object;	/* object file it came from; NULL when unknown */
+	const char *srcfile;	/* DWARF source file (libbfd); NULL when unknown */
+	uint32_t index;		/* position in kimage.funcs */
+	int32_t next_same_name;	/* next function with this name, or -1 */
+	UT_hash_handle hh_name;	/* first function of each name only */
+};
+
+/* A name that points at another function (same address, e.g. sched_clock). */
+struct kalias {
+	const char *name;
+	uint32_t func;
+	UT_hash_handle hh;
+};
+
+struct ksection {
+	const char *name;
+	uint64_t addr;
+	uint64_t size;
+	uint64_t align;
+	const uint8_t *data;	/* file bytes, NULL for NOBITS */
+	bool exec;
+};
+
+/* Where the input-section names came from. */
+enum ksecnames {
+	KSEC_NONE = 0,		/* nothing known: no function may move */
+	KSEC_MAP,		/* GNU ld link map (vmlinux.map) */
+	KSEC_OBJECT,		/* relocatable ELF (vmlinux.o, or the image is one) */
+	KSEC_ASSUMED,		/* assumed .text.<name>, fixed regions excluded */
+};
+
+struct kimage {
+	char *path;
+	unsigned int elfclass;	/* ELFCLASS32 or ELFCLASS64 */
+	bool big_endian;
+	uint16_t machine;	/* EM_X86_64, EM_AARCH64, EM_PPC, EM_PPC64 ... */
+	bool relocatable;	/* ET_REL: addresses are section offsets */
+	uint32_t default_align;	/* the arch's usual function alignment */
+	const char *arch;	/* "x86_64", "aarch64", "ppc32", "ppc64", ... */
+
+	struct kfunc *funcs;	/* sorted by address, then name */
+	size_t nfuncs;
+	struct kfunc *by_name;	/* uthash on hh_name */
+	struct kalias *aliases;	/* uthash */
+
+	struct ksection *sections;
+	size_t nsections;
+
+	enum ksecnames secnames;
+	char *secnames_from;	/* the map or object file read, if any */
+	size_t nmovable;
+
+	/* private */
+	void *elf;		/* Elf * */
+	int fd;
+	void *mem;		/* owned copy for kimage_open_mem */
+	size_t memlen;
+	char **strings;		/* owned strings (names from maps, ...) */
+	size_t nstrings, capstrings;
+};
+
+struct kimage_opts {
+	const char *map_path;	/* link map; NULL: look for vmlinux.map beside it */
+	const char *object_path;/* vmlinux.o; NULL: look beside it */
+	bool no_auto;		/* do not look for files beside the image */
+	bool srcfiles;		/* read DWARF file names with libbfd if built in */
+};
+
+/**
+ * kimage_open() - read an ELF image and its functions.
+ * Returns 0, or -errno after printing why (file and what to do).
+ */
+int kimage_open(struct kimage **out, const char *path, const struct kimage_opts *opts);
+
+/** kimage_open_mem() - the same from memory (fuzzers, tests); copies buf. */
+int kimage_open_mem(struct kimage **out, const void *buf, size_t len, const char *name,
+		    const struct kimage_opts *opts);
+
+void kimage_close(struct kimage *img);
+
+/** kimage_read_map() - input section names, sizes and objects from a GNU ld map. */
+int kimage_read_map(struct kimage *img, const char *path);
+int kimage_read_map_stream(struct kimage *img, void *file /* FILE * */, const char *path);
+
+/** First function named @name (or an alias of one); NULL if none. */
+struct kfunc *kimage_find_func_by_name(const struct kimage *img, const char *name);
+
+/** The function whose [addr, addr+size) holds @addr; NULL if none. */
+struct kfunc *kimage_find_func_containing(const struct kimage *img, uint64_t addr);
+
+/** Bytes at [addr, addr+len) of a code section, or NULL if not all in one. */
+const uint8_t *kimage_bytes(const struct kimage *img, uint64_t addr, uint64_t len);
+
+/** Address of a symbol (any type), or false if the image has none of that name. */
+bool kimage_symbol_addr(const struct kimage *img, const char *name, uint64_t *addr);
+
+/** A stable, unique key for a function: its name, qualified when not unique. */
+const char *kfunc_key(const struct kimage *img, const struct kfunc *fn, char *buf, size_t len);
+
+#endif

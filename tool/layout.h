@@ -1,0 +1,66 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * layout.h - the ordering algorithms, one file each behind one table, and
+ * what they share: the options and address assignment.
+ *
+ * An algorithm returns an order of movable hot nodes (hottest region first).
+ * layout_assign() turns an order into addresses: page-aligned start, each
+ * function at its alignment, padding counted.
+ */
+#ifndef HP_LAYOUT_H
+#define HP_LAYOUT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "graph.h"
+
+struct layout_opts {
+	uint64_t page_size;	/* bytes, power of 2 */
+	uint64_t max_hot_bytes;	/* 0: no cap */
+	double coverage;	/* keep nodes until this share of weight, (0,1] */
+	unsigned int tlb_entries; /* for algorithms with a TLB model */
+};
+
+struct layout_algo {
+	const char *name;
+	const char *desc;
+	/* Fill order[] with node indices; *n on return is how many. order has
+	 * room for cg->nnodes. Returns 0 or -errno. Must be deterministic. */
+	int (*run)(const struct cgraph *cg, const struct layout_opts *opts,
+		   uint32_t *order, size_t *n);
+};
+
+extern const struct layout_algo *const layout_algos[];
+
+const struct layout_algo *layout_find(const char *name);
+const char *layout_default_name(void);
+
+/**
+ * layout_select() - the movable nodes the algorithms should place: weight > 0,
+ * sorted hottest first, cut at opts->coverage of the total weight.
+ * Returns the count; @sel has room for cg->nnodes.
+ */
+size_t layout_select(const struct cgraph *cg, const struct layout_opts *opts, uint32_t *sel);
+
+/**
+ * layout_assign() - addresses for an order: start at @base (page aligned),
+ * each node at its alignment. addr[] is indexed by node and must have room
+ * for cg->nnodes; nodes not in the order get UINT64_MAX. Returns the end.
+ */
+uint64_t layout_assign(const struct cgraph *cg, const uint32_t *order, size_t n,
+		       uint64_t base, uint64_t *addr);
+
+/** Pages touched by [addr, addr+size) for each ordered node, counted once. */
+size_t layout_pages_used(const struct cgraph *cg, const uint32_t *order, size_t n,
+			 const uint64_t *addr, uint64_t page_size);
+
+/** ceil(sum of sizes / page) for the ordered nodes. */
+size_t layout_pages_bound(const struct cgraph *cg, const uint32_t *order, size_t n,
+			  uint64_t page_size);
+
+/* The algorithms (tool/layout_<name>.c). */
+extern const struct layout_algo layout_original;
+extern const struct layout_algo layout_c3;
+
+#endif

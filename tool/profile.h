@@ -1,0 +1,87 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * profile.h - the in-memory profile: per-function weights, caller->callee
+ * edges, and traces (ordered function sequences with a weight: a call tree
+ * from ftrace, or a sampled call stack root first). Keyed by function name
+ * (kfunc_key() for names that are not unique), so a profile survives a
+ * rebuild and can be written as .hprof and merged.
+ *
+ * Memory is bounded by the distinct functions, edges and traces, never by
+ * the input's size.
+ */
+#ifndef HP_PROFILE_H
+#define HP_PROFILE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include <uthash.h>
+
+struct prof_func {
+	char *name;
+	uint64_t weight;	/* samples in this function (self) */
+	uint32_t id;		/* index in profile.funcs */
+	UT_hash_handle hh;
+};
+
+struct prof_edge {
+	uint64_t key;		/* (caller << 32) | callee */
+	uint32_t caller, callee;
+	uint64_t weight;
+	UT_hash_handle hh;
+};
+
+struct prof_trace {
+	uint32_t *ids;		/* function ids in execution order */
+	uint32_t n;
+	uint64_t weight;	/* how many times this exact trace was seen */
+	UT_hash_handle hh;	/* keyed on the id bytes */
+};
+
+/* Why samples (or frames) were not attributed to a function. */
+enum prof_drop {
+	PROF_DROP_MODULE,	/* in a module (.ko) */
+	PROF_DROP_USER,		/* user space */
+	PROF_DROP_BPF,
+	PROF_DROP_UNKNOWN,	/* [unknown] or no symbol */
+	PROF_DROP_NOT_IN_IMAGE,	/* a name or address this vmlinux does not have */
+	PROF_DROP_NR,
+};
+
+struct profile {
+	struct prof_func **funcs;	/* by id */
+	size_t nfuncs, capfuncs;
+	struct prof_func *by_name;
+	struct prof_edge *edges;	/* uthash */
+	size_t nedges;
+	struct prof_trace *traces;	/* uthash */
+	size_t ntraces;
+	char **provenance;		/* header lines: tool, inputs, dates */
+	size_t nprov, capprov;
+	uint64_t total_weight;		/* all weight attributed to functions */
+	uint64_t nsamples;		/* events read */
+	uint64_t matched;		/* events attributed to a function */
+	uint64_t dropped[PROF_DROP_NR];	/* events not attributed, by reason */
+};
+
+struct profile *profile_new(void);
+void profile_free(struct profile *p);
+
+/** The id of function @name, created with weight 0 if new. */
+uint32_t profile_func_id(struct profile *p, const char *name);
+struct prof_func *profile_find_func(const struct profile *p, const char *name);
+
+void profile_add_weight(struct profile *p, uint32_t id, uint64_t w);
+void profile_add_edge(struct profile *p, uint32_t caller, uint32_t callee, uint64_t w);
+void profile_add_trace(struct profile *p, const uint32_t *ids, uint32_t n, uint64_t w);
+void profile_add_provenance(struct profile *p, const char *line);
+
+/** Add all of @src to @dst (by name): merge is associative and commutative. */
+void profile_merge(struct profile *dst, const struct profile *src);
+
+/** Edges sorted by (caller name, callee name); caller frees. For output. */
+struct prof_edge **profile_sorted_edges(const struct profile *p);
+
+#endif
