@@ -20,6 +20,7 @@ struct cmd {
 };
 
 static const struct cmd cmds[] = {
+	{ "measure", cmd_measure, "I-TLB counters around a command (perf, /proc/tlbmiss)" },
 	{ NULL, NULL, NULL },
 };
 
