@@ -24,6 +24,7 @@
 #include <unistd.h>
 
 #include "image.h"
+#include "srcfile.h"
 #include "warn.h"
 #include "xalloc.h"
 
@@ -542,6 +543,9 @@ static int open_elf(struct kimage *img, Elf *elf, const struct kimage_opts *opts
 	}
 	err = find_section_names(img, opts);	/* after index: maps by address */
 	count_movable(img);
+	/* Static functions of one name need something to tell them apart. */
+	if (!err && opts->srcfiles)
+		srcfile_fill_dupnames(img);
 	return err;
 }
 

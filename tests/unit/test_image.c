@@ -93,9 +93,9 @@ static void check_object(const char *dir)
 static void check_assumed(const char *dir)
 {
 	char path[4096];
-	struct kimage_opts o = { .no_auto = true };
+	struct kimage_opts o = { .no_auto = true, .srcfiles = true };
 	struct kimage *img;
-	struct kfunc *f;
+	struct kfunc *f, *g;
 
 	snprintf(path, sizeof(path), "%s/hotcold", dir);
 	hp_verbosity = 0;
@@ -107,6 +107,14 @@ static void check_assumed(const char *dir)
 	is_int(img->secnames, KSEC_ASSUMED, "no map: section names assumed");
 	f = kimage_find_func_by_name(img, "hot_c");
 	is_str(f ? f->section : NULL, ".text.hot_c", "assumed name of hot_c");
+	f = kimage_find_func_by_name(img, "same_name");
+	g = f && f->next_same_name >= 0 ? &img->funcs[f->next_same_name] : NULL;
+#ifdef HAVE_BFD
+	ok(f && g && f->srcfile && g->srcfile && strcmp(f->srcfile, g->srcfile),
+	   "no map: DWARF files tell the two same_name apart");
+#else
+	ok(f && g && !f->srcfile, "without libbfd: no DWARF file names");
+#endif
 	kimage_close(img);
 }
 
