@@ -27,6 +27,7 @@
 
 #include <errno.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -94,6 +95,7 @@ static struct {
 	unsigned npins;
 	uint64_t sample_every;
 	unsigned sample_idx;
+	unsigned sample_lo, sample_hi;	/* phases sampled, inclusive */
 	char *out, *samples_path;
 	FILE *samples;
 	uint64_t mark;
@@ -277,7 +279,8 @@ static void tb_exec(unsigned int vcpu_index, void *udata)
 			continue;
 		/* The first byte fetched from the page that missed: the TB's
 		 * start on its first page, the page's base on the next ones. */
-		if (cfg.samples && tb->cls == IN_RANGE && (missed >> cfg.sample_idx & 1))
+		if (cfg.samples && tb->cls == IN_RANGE && (missed >> cfg.sample_idx & 1) &&
+		    ph >= cfg.sample_lo && ph <= cfg.sample_hi)
 			sample(v, i ? pi->page << cfg.page_shift : tb->vaddr);
 		while (missed) {
 			c->miss[__builtin_ctz(missed)]++;
@@ -453,8 +456,12 @@ static void describe_models(FILE *f)
 		fprintf(f, " none");
 	for (i = 0; i < cfg.npins; i++)
 		fprintf(f, " %#" PRIx64 "-%#" PRIx64, cfg.pin[i].lo, cfg.pin[i].hi + 1);
-	fprintf(f, "; samples: every %" PRIu64 " miss of the %u-entry TLB\n",
-		cfg.sample_every, cfg.sizes[cfg.sample_idx]);
+	fprintf(f, "; samples: every %" PRIu64 " miss of the %u-entry TLB", cfg.sample_every,
+		cfg.sizes[cfg.sample_idx]);
+	if (cfg.sample_hi == UINT_MAX)
+		fprintf(f, " in phases %u and later\n", cfg.sample_lo);
+	else
+		fprintf(f, " in phases %u to %u\n", cfg.sample_lo, cfg.sample_hi);
 	if (cfg.ic_on)
 		fprintf(f, "# icache model: %" PRIu64 " B, %" PRIu64 " B lines, %u-way LRU "
 			"(%" PRIu64 " sets), virtually indexed\n", cfg.ic_size, cfg.ic_line,
@@ -636,6 +643,35 @@ static int parse_icache(const char *arg, const char *v)
 	return 0;
 }
 
+/* "3", "1-5", "1-" (from 1 on); phases are counted from 0. */
+static int parse_phases(const char *arg, const char *v)
+{
+	char *end;
+	unsigned long lo, hi;
+
+	errno = 0;
+	lo = strtoul(v, &end, 10);
+	if (end == v || errno || lo > UINT_MAX - 1)
+		return bad(arg, "want a phase N, a range N-M, or N- (from N on)");
+	hi = lo;
+	if (*end == '-') {
+		v = end + 1;
+		if (!*v) {
+			hi = UINT_MAX;
+			end = (char *)v;
+		} else {
+			hi = strtoul(v, &end, 10);
+			if (end == v || errno || hi < lo || hi > UINT_MAX - 1)
+				return bad(arg, "want a phase N, a range N-M, or N- (from N on)");
+		}
+	}
+	if (*end)
+		return bad(arg, "want a phase N, a range N-M, or N- (from N on)");
+	cfg.sample_lo = (unsigned)lo;
+	cfg.sample_hi = (unsigned)hi;
+	return 0;
+}
+
 static int parse_pin(const char *arg, const char *v)
 {
 	char buf[64], *dash;
@@ -686,6 +722,8 @@ static int parse_args(int argc, char **argv)
 	cfg.mark = 0x5a5a0000;
 	cfg.mark_on = 1;
 	cfg.sample_every = 1;
+	cfg.sample_lo = 0;
+	cfg.sample_hi = UINT_MAX;
 	cfg.nsizes = 5;
 	memcpy(cfg.sizes, (unsigned[]){ 8, 16, 32, 64, 128 }, 5 * sizeof(unsigned));
 	if (parse_icache("icache=32K:64:8", "32K:64:8"))
@@ -735,6 +773,9 @@ static int parse_args(int argc, char **argv)
 		} else if (KEY("sample_tlb")) {
 			if (parse_u64(v, &sample_tlb) || !sample_tlb)
 				return bad(arg, "want one of the entries= sizes");
+		} else if (KEY("sample_phases")) {
+			if (parse_phases(arg, v))
+				return -1;
 		} else if (KEY("out")) {
 			free(cfg.out);
 			cfg.out = strdup(v);
