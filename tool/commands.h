@@ -7,5 +7,6 @@
 #define HP_COMMANDS_H
 
 int cmd_order(int argc, char **argv);
+int cmd_callgraph(int argc, char **argv);
 
 #endif
