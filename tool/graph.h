@@ -53,6 +53,7 @@ struct cgraph {
 	/* what could not be resolved */
 	size_t unresolved_funcs;
 	uint64_t unresolved_weight;
+	size_t capnodes, caparcs, cappaths;	/* private */
 };
 
 struct cg_opts {

@@ -22,6 +22,8 @@
 
 #include <uthash.h>
 
+struct kimage_priv;
+
 enum kfunc_flag {
 	KF_MOVABLE = 1u << 0,	/* alone in its own input section: may move */
 	KF_DUPNAME = 1u << 1,	/* another function has the same name */
@@ -91,6 +93,7 @@ struct kimage {
 	size_t nmovable;
 
 	/* private */
+	struct kimage_priv *priv;
 	void *elf;		/* Elf * */
 	int fd;
 	void *mem;		/* owned copy for kimage_open_mem */
@@ -125,6 +128,9 @@ int kimage_read_map_stream(struct kimage *img, void *file /* FILE * */, const ch
 /** First function named @name (or an alias of one); NULL if none. */
 struct kfunc *kimage_find_func_by_name(const struct kimage *img, const char *name);
 
+/** A kfunc_key() back to its function; NULL if this image has none. */
+struct kfunc *kimage_find_func_by_key(const struct kimage *img, const char *key);
+
 /** The function whose [addr, addr+size) holds @addr; NULL if none. */
 struct kfunc *kimage_find_func_containing(const struct kimage *img, uint64_t addr);
 
@@ -133,6 +139,12 @@ const uint8_t *kimage_bytes(const struct kimage *img, uint64_t addr, uint64_t le
 
 /** Address of a symbol (any type), or false if the image has none of that name. */
 bool kimage_symbol_addr(const struct kimage *img, const char *name, uint64_t *addr);
+
+/** Keep a copy of s[0..len) for the image's lifetime (map readers). */
+const char *kimage_keep_string(struct kimage *img, const char *s, size_t len);
+
+/** Section names from a relocatable object (vmlinux.o) matched by name. */
+int kimage_read_object_sections(struct kimage *img, const char *path);
 
 /** A stable, unique key for a function: its name, qualified when not unique. */
 const char *kfunc_key(const struct kimage *img, const struct kfunc *fn, char *buf, size_t len);

@@ -37,8 +37,16 @@ const struct layout_algo *layout_find(const char *name);
 const char *layout_default_name(void);
 
 /**
- * layout_select() - the movable nodes the algorithms should place: weight > 0,
- * sorted hottest first, cut at opts->coverage of the total weight.
+ * layout_heat() - how hot each node is: max(self weight, sum of incoming
+ * arcs, sum of outgoing arcs), since a caller on a sampled stack runs as
+ * often as the calls it makes even when no sample landed in it.
+ */
+void layout_heat(const struct cgraph *cg, uint64_t *heat);
+
+/**
+ * layout_select() - the movable nodes the algorithms should place: heat > 0,
+ * sorted hottest first, cut at opts->coverage of the total heat and at
+ * opts->max_hot_bytes.
  * Returns the count; @sel has room for cg->nnodes.
  */
 size_t layout_select(const struct cgraph *cg, const struct layout_opts *opts, uint32_t *sel);
@@ -51,7 +59,11 @@ size_t layout_select(const struct cgraph *cg, const struct layout_opts *opts, ui
 uint64_t layout_assign(const struct cgraph *cg, const uint32_t *order, size_t n,
 		       uint64_t base, uint64_t *addr);
 
-/** Pages touched by [addr, addr+size) for each ordered node, counted once. */
+/** addr[] = the nodes' addresses in the image as it is now. */
+void layout_current_addrs(const struct cgraph *cg, uint64_t *addr);
+
+/** Pages touched by [addr, addr+size) of the listed nodes, each counted once
+ * (any address order). */
 size_t layout_pages_used(const struct cgraph *cg, const uint32_t *order, size_t n,
 			 const uint64_t *addr, uint64_t page_size);
 

@@ -43,7 +43,7 @@ void *xreallocarray(void *ptr, size_t nmemb, size_t size)
 
 	if (size && nmemb > SIZE_MAX / size)
 		oom(nmemb, size);
-	p = realloc(ptr, nmemb * size ? nmemb * size : 1);
+	p = realloc(ptr, nmemb && size ? nmemb * size : 1);
 	if (!p)
 		oom(nmemb, size);
 	return p;

@@ -1,0 +1,92 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * test_emit.c - every output format on a hand-made image of four functions,
+ * two of which are static functions of one name: one with a known object
+ * file (qualified in ld scripts), one without (left out, never merged).
+ */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "emit.h"
+#include "image.h"
+#include "tap.h"
+#include "warn.h"
+
+static struct kfunc funcs[] = {
+	{ .name = "ksys_read", .addr = 0x1000, .size = 200, .section = ".text.ksys_read",
+	  .flags = KF_MOVABLE, .next_same_name = -1 },
+	{ .name = "helper", .addr = 0x2000, .size = 50, .section = ".text.helper",
+	  .object = "fs/a.o", .flags = KF_MOVABLE | KF_DUPNAME, .next_same_name = 2 },
+	{ .name = "helper", .addr = 0x3000, .size = 50, .section = ".text.helper",
+	  .flags = KF_MOVABLE | KF_DUPNAME, .next_same_name = -1 },
+	{ .name = "vfs_read", .addr = 0x4000, .size = 300, .section = ".text.unlikely.vfs_read",
+	  .flags = KF_MOVABLE, .next_same_name = -1 },
+};
+
+static char *run(struct kimage *img, enum emit_format fmt, size_t *left)
+{
+	struct cgraph *cg = cg_new(img);
+	uint32_t order[4] = { 3, 0, 1, 2 };
+	struct emit_info info = { .algo = "c3", .page_size = 4096, .nfuncs = 4 };
+	char *buf = NULL;
+	size_t len = 0, i;
+	FILE *f = open_memstream(&buf, &len);
+
+	for (i = 0; i < 4; i++)
+		cg_add_node(cg, (uint32_t)i, funcs[i].size, 16, 1, true);
+	cg_finish(cg);
+	emit_order(f, fmt, cg, order, 4, &info, left);
+	fclose(f);
+	cg_free(cg);
+	return buf;
+}
+
+int main(void)
+{
+	struct kimage img = { .path = (char *)"vmlinux", .arch = "x86_64", .funcs = funcs,
+			      .nfuncs = 4, .secnames = KSEC_MAP };
+	size_t i, left;
+	char *s;
+
+	for (i = 0; i < 4; i++) {
+		funcs[i].index = (uint32_t)i;
+		if (i != 2)
+			HASH_ADD_KEYPTR(hh_name, img.by_name, funcs[i].name,
+					strlen(funcs[i].name), &funcs[i]);
+	}
+	hp_verbosity = 0;
+
+	s = run(&img, EMIT_LDS, &left);
+	ok(strstr(s, "/* hotpack ") == s, "lds: header comment first");
+	ok(strstr(s, "\n. = ALIGN(4096);\n*(.text.unlikely.vfs_read)\n*(.text.ksys_read)\n"
+		     "*fs/a.o(.text.helper)\n") != NULL, "lds: order, alignment, qualified name");
+	is_int(left, 1, "lds: the unqualifiable helper left out");
+	ok(!strstr(s, "//"), "lds: only /* */ comments");
+	free(s);
+
+	s = run(&img, EMIT_GOLD, &left);
+	is_str(s, ".text.unlikely.vfs_read\n.text.ksys_read\n", "gold: section names only");
+	is_int(left, 2, "gold: both helpers left out (no object patterns)");
+	free(s);
+
+	s = run(&img, EMIT_LLD, &left);
+	is_str(s, "vfs_read\nksys_read\n", "lld: symbols, shared names left out");
+	free(s);
+
+	s = run(&img, EMIT_LD_SECTION_ORDERING, &left);
+	ok(strstr(s, ".text : {\n\t*(.text.unlikely.vfs_read)\n\t*(.text.ksys_read)\n") &&
+	   strstr(s, "}\n"), "ld-section-ordering: an output-section body");
+	free(s);
+
+	s = run(&img, EMIT_LIST, &left);
+	ok(strstr(s, "# hotpack") == s && strstr(s, "\nvfs_read\nksys_read\nhelper\nhelper\n"),
+	   "list: names with a # header");
+	free(s);
+
+	is_int(emit_format_from_name("gold"), EMIT_GOLD, "format by name");
+	is_int(emit_format_from_name("nope"), -1, "unknown format");
+	HASH_CLEAR(hh_name, img.by_name);
+	return done_testing();
+}

@@ -1,0 +1,277 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * cmd_order.c - the main job: `hotpack [order] VMLINUX SAMPLES... > order.lds`.
+ * Reads the image, reads and symbolizes the samples, builds the call graph,
+ * runs the chosen algorithm and writes the order for the chosen linker.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "commands.h"
+#include "emit.h"
+#include "graph.h"
+#include "hotpack.h"
+#include "image.h"
+#include "input.h"
+#include "layout.h"
+#include "profile.h"
+#include "warn.h"
+#include "xalloc.h"
+
+struct order_opts {
+	struct kimage_opts image;
+	struct input_opts input;
+	struct layout_opts layout;
+	struct cg_opts graph;
+	int static_edges;	/* -1: automatic (on when the profile has no edges) */
+	const char *algo;
+	const char *output;
+	enum emit_format format;
+	bool werror;
+};
+
+static void order_usage(FILE *f)
+{
+	fprintf(f,
+"usage: hotpack [order] [options] VMLINUX SAMPLES...\n"
+"\n"
+"Write a linker order that packs the hot functions of SAMPLES into as few\n"
+"pages as possible. SAMPLES: perf script output, ftrace function_graph text,\n"
+"hex addresses, or .hprof profiles; '-' reads standard input.\n"
+"\n"
+"  -o, --output FILE        write FILE (whole or not at all) instead of stdout\n"
+"  -f, --format FMT         lds (default), gold, lld, ld-section-ordering, list\n"
+"  -a, --algo NAME          layout algorithm (default: %s; see --list-algos)\n"
+"      --list-algos         list the layout algorithms\n"
+"  -p, --page-size SIZE     page size the layout packs for (default 4K)\n"
+"      --coverage FRACTION  place functions up to this share of the heat (default 1)\n"
+"      --max-hot-bytes SIZE cap on the bytes placed\n"
+"      --map FILE           the link map (vmlinux.map); default: VMLINUX.map\n"
+"      --object FILE        vmlinux.o for section names; default: VMLINUX.o\n"
+"      --input-format FMT   perf, ftrace, addrs or hprof (default: detected)\n"
+"      --kaslr-offset OFF   runtime minus link address of the samples\n"
+"      --min-match FRACTION fail when fewer samples match (default 0.5)\n"
+"      --static-edges, --no-static-edges\n"
+"                           add direct calls from the code (default: when the\n"
+"                           samples carry no call chains)\n"
+"      --werror             treat warnings as errors\n"
+"  -q, --quiet              errors only;  -v, --verbose  more detail\n"
+"  -h, --help               this text\n"
+"\n"
+"Exit status: 0 ok, 1 error (bad input, nothing matched), 2 usage.\n",
+		layout_default_name());
+}
+
+enum {
+	OPT_COVERAGE = 256, OPT_MAX_HOT, OPT_MAP, OPT_OBJECT, OPT_INPUT_FORMAT, OPT_KASLR,
+	OPT_MIN_MATCH, OPT_STATIC, OPT_NO_STATIC, OPT_WERROR, OPT_LIST_ALGOS,
+};
+
+static const struct option order_longopts[] = {
+	{ "output", required_argument, NULL, 'o' },
+	{ "format", required_argument, NULL, 'f' },
+	{ "algo", required_argument, NULL, 'a' },
+	{ "page-size", required_argument, NULL, 'p' },
+	{ "coverage", required_argument, NULL, OPT_COVERAGE },
+	{ "max-hot-bytes", required_argument, NULL, OPT_MAX_HOT },
+	{ "map", required_argument, NULL, OPT_MAP },
+	{ "object", required_argument, NULL, OPT_OBJECT },
+	{ "input-format", required_argument, NULL, OPT_INPUT_FORMAT },
+	{ "kaslr-offset", required_argument, NULL, OPT_KASLR },
+	{ "min-match", required_argument, NULL, OPT_MIN_MATCH },
+	{ "static-edges", no_argument, NULL, OPT_STATIC },
+	{ "no-static-edges", no_argument, NULL, OPT_NO_STATIC },
+	{ "werror", no_argument, NULL, OPT_WERROR },
+	{ "list-algos", no_argument, NULL, OPT_LIST_ALGOS },
+	{ "quiet", no_argument, NULL, 'q' },
+	{ "verbose", no_argument, NULL, 'v' },
+	{ "help", no_argument, NULL, 'h' },
+	{ NULL, 0, NULL, 0 },
+};
+
+static int order_parse(int argc, char **argv, struct order_opts *o)
+{
+	int c, f;
+
+	o->algo = layout_default_name();
+	o->layout.page_size = HP_DEFAULT_PAGE_SIZE;
+	o->layout.coverage = 1.0;
+	o->input.min_match = 0.5;
+	o->static_edges = -1;
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "o:f:a:p:qvh", order_longopts, NULL)) != -1) {
+		switch (c) {
+		case 'o': o->output = optarg; break;
+		case 'f':
+			f = emit_format_from_name(optarg);
+			if (f < 0) {
+				pr_err("--format: unknown format '%s'; use lds, gold, lld, "
+				       "ld-section-ordering or list", optarg);
+				return -EINVAL;
+			}
+			o->format = (enum emit_format)f;
+			break;
+		case 'a': o->algo = optarg; break;
+		case 'p':
+			if (cli_parse_pow2("--page-size", optarg, &o->layout.page_size))
+				return -EINVAL;
+			break;
+		case OPT_COVERAGE:
+			if (cli_parse_double("--coverage", optarg, 1e-9, 1.0, &o->layout.coverage))
+				return -EINVAL;
+			break;
+		case OPT_MAX_HOT:
+			if (cli_parse_size("--max-hot-bytes", optarg, &o->layout.max_hot_bytes))
+				return -EINVAL;
+			break;
+		case OPT_MAP: o->image.map_path = optarg; break;
+		case OPT_OBJECT: o->image.object_path = optarg; break;
+		case OPT_INPUT_FORMAT:
+			f = input_format_from_name(optarg);
+			if (f < 0) {
+				pr_err("--input-format: unknown format '%s'; use perf, ftrace, "
+				       "addrs or hprof", optarg);
+				return -EINVAL;
+			}
+			o->input.format = (enum input_format)f;
+			break;
+		case OPT_KASLR:
+			if (cli_parse_s64("--kaslr-offset", optarg, &o->input.kaslr_offset))
+				return -EINVAL;
+			o->input.have_kaslr = true;
+			break;
+		case OPT_MIN_MATCH:
+			if (cli_parse_double("--min-match", optarg, 0, 1, &o->input.min_match))
+				return -EINVAL;
+			break;
+		case OPT_STATIC: o->static_edges = 1; break;
+		case OPT_NO_STATIC: o->static_edges = 0; break;
+		case OPT_WERROR: o->werror = true; break;
+		case OPT_LIST_ALGOS: {
+			size_t i;
+
+			for (i = 0; layout_algos[i]; i++)
+				printf("%-10s %s%s\n", layout_algos[i]->name, layout_algos[i]->desc,
+				       strcmp(layout_algos[i]->name, layout_default_name()) ? ""
+											   : " (default)");
+			return 1;
+		}
+		case 'q': hp_verbosity = 0; break;
+		case 'v': hp_verbosity = 2; break;
+		case 'h': order_usage(stdout); return 1;
+		default:
+			order_usage(stderr);
+			return -EINVAL;
+		}
+	}
+	if (argc - optind < 2) {
+		pr_err("give the vmlinux and at least one samples file ('-' for stdin); "
+		       "see hotpack --help");
+		return -EINVAL;
+	}
+	if (!layout_find(o->algo)) {
+		pr_err("--algo: unknown algorithm '%s'; see hotpack --list-algos", o->algo);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+/* Pages the placed functions span now and in the new order. */
+static void order_summary(const struct cgraph *cg, const uint32_t *order, size_t n,
+			  uint64_t page, struct emit_info *info)
+{
+	uint64_t *addr = xmalloc((cg->nnodes ? cg->nnodes : 1) * sizeof(*addr));
+	size_t i;
+
+	layout_current_addrs(cg, addr);
+	info->pages_before = layout_pages_used(cg, order, n, addr, page);
+	layout_assign(cg, order, n, 0, addr);
+	info->pages_used = layout_pages_used(cg, order, n, addr, page);
+	info->pages_bound = layout_pages_bound(cg, order, n, page);
+	info->nfuncs = n;
+	info->bytes = 0;
+	for (i = 0; i < n; i++)
+		info->bytes += cg->nodes[order[i]].size;
+	free(addr);
+}
+
+static int order_run(struct order_opts *o, char *vmlinux, char **inputs, int ninputs)
+{
+	struct kimage *img = NULL;
+	struct profile *prof = profile_new();
+	struct cgraph *cg = NULL;
+	struct cli_out out = { 0 };
+	struct emit_info info = { 0 };
+	uint32_t *order = NULL;
+	size_t n = 0, left_out = 0;
+	int err;
+
+	err = kimage_open(&img, vmlinux, &o->image);
+	if (!err)
+		err = input_read_all(prof, img, inputs, ninputs, &o->input);
+	if (!err) {
+		/* Static edges connect sampled functions when nothing else does. */
+		o->graph.static_edges = o->static_edges < 0 ? prof->nedges == 0 : o->static_edges;
+		o->graph.static_edge_weight = 1;
+		err = cg_build(&cg, img, prof, &o->graph);
+	}
+	if (!err) {
+		order = xmalloc((cg->nnodes ? cg->nnodes : 1) * sizeof(*order));
+		err = layout_find(o->algo)->run(cg, &o->layout, order, &n);
+	}
+	if (!err && !n) {
+		pr_err("%s: none of the sampled functions can move (%zu of %zu functions are "
+		       "movable); build with -ffunction-sections and give the link map "
+		       "(--map)", vmlinux, img->nmovable, img->nfuncs);
+		err = -ENOENT;
+	}
+	if (!err) {
+		info.algo = o->algo;
+		info.inputs = inputs;
+		info.ninputs = ninputs;
+		info.page_size = o->layout.page_size;
+		info.prof = prof;
+		order_summary(cg, order, n, o->layout.page_size, &info);
+		err = cli_out_open(&out, o->output);
+	}
+	if (!err) {
+		err = emit_order(out.f, o->format, cg, order, n, &info, &left_out);
+		if (!err && o->werror && hp_warn_count()) {
+			pr_err("warnings with --werror; nothing was written");
+			err = -EINVAL;
+		}
+		if (err)
+			cli_out_abort(&out);
+		else
+			err = cli_out_commit(&out);
+	}
+	if (!err)
+		pr_info("%zu functions (%" PRIu64 " bytes) placed: %zu pages of %" PRIu64
+			" bytes, now spread over %zu; lower bound %zu%s",
+			n - left_out, info.bytes, info.pages_used, info.page_size,
+			info.pages_before, info.pages_bound,
+			left_out ? " (see the warnings for functions left out)" : "");
+	free(order);
+	cg_free(cg);
+	profile_free(prof);
+	kimage_close(img);
+	return err;
+}
+
+int cmd_order(int argc, char **argv)
+{
+	struct order_opts o = { 0 };
+	int err = order_parse(argc, argv, &o);
+
+	if (err)
+		return err > 0 ? HP_EXIT_OK : HP_EXIT_USAGE;
+	err = order_run(&o, argv[optind], argv + optind + 1, argc - optind - 1);
+	return err ? HP_EXIT_ERROR : HP_EXIT_OK;
+}

@@ -1,0 +1,159 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * emit.c - the order written for each linker. A function is named by its
+ * real input section (from the map or object); a section name that several
+ * functions share (static functions of one name) is qualified by its object
+ * file when the map gave it, and otherwise left out and reported, so that one
+ * line never drags an unrelated function along.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "emit.h"
+#include "hotpack.h"
+#include "warn.h"
+#include "xalloc.h"
+
+static const char *const format_names[] = {
+	[EMIT_LDS] = "lds",
+	[EMIT_GOLD] = "gold",
+	[EMIT_LLD] = "lld",
+	[EMIT_LD_SECTION_ORDERING] = "ld-section-ordering",
+	[EMIT_LIST] = "list",
+};
+
+int emit_format_from_name(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(format_names) / sizeof(format_names[0]); i++)
+		if (!strcmp(name, format_names[i]))
+			return (int)i;
+	return -1;
+}
+
+const char *emit_format_name(enum emit_format f)
+{
+	return format_names[f];
+}
+
+/* Is another function of the image in an input section of the same name? */
+static bool section_name_shared(const struct kimage *img, const struct kfunc *f)
+{
+	const struct kfunc *o;
+
+	if (!(f->flags & KF_DUPNAME))
+		return false;
+	for (o = kimage_find_func_by_name(img, f->name); o;
+	     o = o->next_same_name >= 0 ? &img->funcs[o->next_same_name] : NULL)
+		if (o != f && o->section && !strcmp(o->section, f->section))
+			return true;
+	return false;
+}
+
+static void emit_header(FILE *out, const char *open, const char *mid, const char *close,
+			const struct cgraph *cg, const struct emit_info *info, enum emit_format fmt)
+{
+	const struct kimage *img = cg->img;
+	static const char *const secsrc[] = {
+		[KSEC_NONE] = "none", [KSEC_MAP] = "link map", [KSEC_OBJECT] = "object file",
+		[KSEC_ASSUMED] = "ASSUMED (.text.<name>; no link map or vmlinux.o given)",
+	};
+	int i;
+
+	fprintf(out, "%shotpack %s: function order (%s format)\n", open, HOTPACK_VERSION,
+		emit_format_name(fmt));
+	fprintf(out, "%simage: %s (%s), section names: %s%s%s\n", mid, img->path, img->arch,
+		secsrc[img->secnames], img->secnames_from ? " " : "",
+		img->secnames_from ? img->secnames_from : "");
+	fprintf(out, "%sinputs:", mid);
+	for (i = 0; i < info->ninputs; i++)
+		fprintf(out, " %s", info->inputs[i]);
+	fprintf(out, "\n%salgorithm: %s, page size: %" PRIu64 "\n", mid, info->algo,
+		info->page_size);
+	fprintf(out, "%sfunctions placed: %zu (%" PRIu64 " bytes), pages used: %zu "
+		"(now: %zu), lower bound: %zu\n", mid, info->nfuncs, info->bytes, info->pages_used,
+		info->pages_before, info->pages_bound);
+	if (info->prof) {
+		const struct profile *p = info->prof;
+
+		fprintf(out, "%ssamples: %" PRIu64 " read, %" PRIu64 " matched; unmatched: "
+			"module %" PRIu64 ", user %" PRIu64 ", bpf %" PRIu64 ", unknown %" PRIu64
+			", not in image %" PRIu64 "\n", mid, p->nsamples, p->matched,
+			p->dropped[PROF_DROP_MODULE], p->dropped[PROF_DROP_USER],
+			p->dropped[PROF_DROP_BPF], p->dropped[PROF_DROP_UNKNOWN],
+			p->dropped[PROF_DROP_NOT_IN_IMAGE]);
+	}
+	fprintf(out, "%s", close);
+}
+
+int emit_order(FILE *out, enum emit_format fmt, const struct cgraph *cg, const uint32_t *order,
+	       size_t n, const struct emit_info *info, size_t *left_out)
+{
+	const struct kimage *img = cg->img;
+	size_t i, skipped = 0;
+
+	switch (fmt) {
+	case EMIT_LDS:
+		emit_header(out, "/* ", " * ", " */\n", cg, info, fmt);
+		fprintf(out, ". = ALIGN(%" PRIu64 ");\n", info->page_size);
+		break;
+	case EMIT_LD_SECTION_ORDERING:
+		emit_header(out, "/* ", " * ", " */\n", cg, info, fmt);
+		fprintf(out, ".text : {\n");
+		break;
+	case EMIT_LIST:
+		emit_header(out, "# ", "# ", "", cg, info, fmt);
+		break;
+	case EMIT_GOLD:
+	case EMIT_LLD:
+		/* These linkers read every line as a name: no header. */
+		break;
+	}
+	for (i = 0; i < n; i++) {
+		const struct kfunc *f = &img->funcs[cg->nodes[order[i]].func];
+		bool shared = f->section && section_name_shared(img, f);
+
+		if (fmt == EMIT_LLD || fmt == EMIT_LIST) {
+			/* lld orders by symbol: a local symbol of a shared name
+			 * would order every function of that name. */
+			if ((f->flags & KF_DUPNAME) && fmt == EMIT_LLD) {
+				pr_warn("%s: more than one function is named %s; left out of "
+					"the lld order (lld orders by symbol name)",
+					img->path, f->name);
+				skipped++;
+				continue;
+			}
+			fprintf(out, "%s\n", f->name);
+			continue;
+		}
+		if (!f->section || (shared && (!f->object || fmt == EMIT_GOLD))) {
+			pr_warn("%s: %s: %s; left out of the order", img->path, f->name,
+				!f->section ? "input section unknown"
+					    : "its section name is shared with another "
+					      "function and its object file is unknown");
+			skipped++;
+			continue;
+		}
+		if (fmt == EMIT_GOLD) {
+			fprintf(out, "%s\n", f->section);
+		} else if (shared) {
+			fprintf(out, "%s*%s(%s)\n", fmt == EMIT_LD_SECTION_ORDERING ? "\t" : "",
+				f->object, f->section);
+		} else {
+			fprintf(out, "%s*(%s)\n", fmt == EMIT_LD_SECTION_ORDERING ? "\t" : "",
+				f->section);
+		}
+	}
+	if (fmt == EMIT_LD_SECTION_ORDERING)
+		fprintf(out, "}\n");
+	if (left_out)
+		*left_out = skipped;
+	if (fflush(out) || ferror(out))
+		return -EIO;
+	return 0;
+}

@@ -1,0 +1,52 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * emit.h - writing an order for a linker: a GNU ld script fragment (the
+ * default, INCLUDEd at the start of the kernel's .text), gold's
+ * --section-ordering-file, lld's --symbol-ordering-file, GNU ld 2.43's
+ * --section-ordering-file fragment, or a plain list of names.
+ */
+#ifndef HP_EMIT_H
+#define HP_EMIT_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "graph.h"
+#include "profile.h"
+
+enum emit_format {
+	EMIT_LDS,		/* GNU ld fragment: . = ALIGN(page); *(.text.f) ... */
+	EMIT_GOLD,		/* gold: one input-section name per line */
+	EMIT_LLD,		/* lld: one symbol per line */
+	EMIT_LD_SECTION_ORDERING, /* GNU ld >= 2.43: .text : { *(.text.f) ... } */
+	EMIT_LIST,		/* function names, one per line */
+};
+
+/* What the header comment says. */
+struct emit_info {
+	const char *algo;
+	char *const *inputs;
+	int ninputs;
+	uint64_t page_size;
+	size_t nfuncs;		/* functions placed */
+	size_t pages_before;	/* pages the placed functions touch now */
+	size_t pages_used;	/* pages they touch in this order */
+	size_t pages_bound;	/* ceil(bytes / page) */
+	uint64_t bytes;
+	const struct profile *prof;	/* for matched/unmatched counts */
+};
+
+int emit_format_from_name(const char *name);
+const char *emit_format_name(enum emit_format f);
+
+/**
+ * emit_order() - write @order (node indices of @cg) in @fmt. Functions that
+ * cannot be named exactly (a section name shared by several functions whose
+ * objects are unknown) are left out and counted in *left_out, with a warning.
+ * Returns 0 or -EIO.
+ */
+int emit_order(FILE *out, enum emit_format fmt, const struct cgraph *cg, const uint32_t *order,
+	       size_t n, const struct emit_info *info, size_t *left_out);
+
+#endif

@@ -1,0 +1,263 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * graph.c - the weighted call graph: the profile's functions resolved
+ * against the image become nodes (in address order, so everything built on
+ * them is deterministic), its edges arcs, its traces paths.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "graph.h"
+#include "warn.h"
+#include "xalloc.h"
+
+struct cgraph *cg_new(const struct kimage *img)
+{
+	struct cgraph *cg = xcalloc(1, sizeof(*cg));
+
+	cg->img = img;
+	return cg;
+}
+
+uint32_t cg_add_node(struct cgraph *cg, uint32_t func, uint64_t size, uint32_t align,
+		     uint64_t weight, bool movable)
+{
+	struct cg_node *n;
+
+	XGROW(cg->nodes, cg->capnodes, cg->nnodes + 1);
+	n = &cg->nodes[cg->nnodes];
+	n->func = func;
+	n->size = size ? size : 1;
+	n->align = align ? align : 1;
+	n->weight = weight;
+	n->movable = movable;
+	cg->total_weight += weight;
+	return (uint32_t)cg->nnodes++;
+}
+
+void cg_add_arc(struct cgraph *cg, uint32_t src, uint32_t dst, uint64_t w)
+{
+	XGROW(cg->arcs, cg->caparcs, cg->narcs + 1);
+	cg->arcs[cg->narcs].src = src;
+	cg->arcs[cg->narcs].dst = dst;
+	cg->arcs[cg->narcs].weight = w;
+	cg->narcs++;
+}
+
+void cg_add_path(struct cgraph *cg, const uint32_t *nodes, uint32_t n, uint64_t w)
+{
+	struct cg_path *p;
+
+	if (!n)
+		return;
+	XGROW(cg->paths, cg->cappaths, cg->npaths + 1);
+	p = &cg->paths[cg->npaths++];
+	p->nodes = xmalloc(n * sizeof(*nodes));
+	memcpy(p->nodes, nodes, n * sizeof(*nodes));
+	p->n = n;
+	p->weight = w;
+}
+
+static int cmp_arc(const void *a, const void *b)
+{
+	const struct cg_arc *x = a, *y = b;
+
+	if (x->src != y->src)
+		return x->src < y->src ? -1 : 1;
+	if (x->dst != y->dst)
+		return x->dst < y->dst ? -1 : 1;
+	return 0;
+}
+
+static int cmp_path(const void *a, const void *b)
+{
+	const struct cg_path *x = a, *y = b;
+	uint32_t i;
+
+	if (x->weight != y->weight)
+		return x->weight > y->weight ? -1 : 1;
+	for (i = 0; i < x->n && i < y->n; i++)
+		if (x->nodes[i] != y->nodes[i])
+			return x->nodes[i] < y->nodes[i] ? -1 : 1;
+	return x->n < y->n ? -1 : x->n > y->n;
+}
+
+void cg_finish(struct cgraph *cg)
+{
+	size_t i, out = 0;
+	uint32_t *fill;
+
+	if (cg->narcs)
+		qsort(cg->arcs, cg->narcs, sizeof(*cg->arcs), cmp_arc);
+	for (i = 0; i < cg->narcs; i++) {
+		if (out && cg->arcs[out - 1].src == cg->arcs[i].src &&
+		    cg->arcs[out - 1].dst == cg->arcs[i].dst) {
+			cg->arcs[out - 1].weight += cg->arcs[i].weight;
+			continue;
+		}
+		cg->arcs[out++] = cg->arcs[i];
+	}
+	cg->narcs = out;
+	if (cg->npaths)
+		qsort(cg->paths, cg->npaths, sizeof(*cg->paths), cmp_path);
+
+	free(cg->out_start);
+	free(cg->in_start);
+	free(cg->in_arcs);
+	cg->out_start = xcalloc(cg->nnodes + 1, sizeof(uint32_t));
+	cg->in_start = xcalloc(cg->nnodes + 1, sizeof(uint32_t));
+	cg->in_arcs = xcalloc(cg->narcs ? cg->narcs : 1, sizeof(uint32_t));
+	for (i = 0; i < cg->narcs; i++) {
+		cg->out_start[cg->arcs[i].src + 1]++;
+		cg->in_start[cg->arcs[i].dst + 1]++;
+	}
+	for (i = 0; i < cg->nnodes; i++) {
+		cg->out_start[i + 1] += cg->out_start[i];
+		cg->in_start[i + 1] += cg->in_start[i];
+	}
+	fill = xcalloc(cg->nnodes ? cg->nnodes : 1, sizeof(*fill));
+	for (i = 0; i < cg->narcs; i++) {
+		uint32_t d = cg->arcs[i].dst;
+
+		cg->in_arcs[cg->in_start[d] + fill[d]++] = (uint32_t)i;
+	}
+	free(fill);
+}
+
+void cg_free(struct cgraph *cg)
+{
+	size_t i;
+
+	if (!cg)
+		return;
+	for (i = 0; i < cg->npaths; i++)
+		free(cg->paths[i].nodes);
+	free(cg->paths);
+	free(cg->nodes);
+	free(cg->arcs);
+	free(cg->out_start);
+	free(cg->in_start);
+	free(cg->in_arcs);
+	free(cg->node_of_func);
+	free(cg);
+}
+
+int cg_node_cmp_hot(const struct cgraph *cg, uint32_t a, uint32_t b)
+{
+	const struct cg_node *x = &cg->nodes[a], *y = &cg->nodes[b];
+
+	if (x->weight != y->weight)
+		return x->weight > y->weight ? -1 : 1;
+	if (cg->img) {
+		const struct kfunc *fx = &cg->img->funcs[x->func], *fy = &cg->img->funcs[y->func];
+
+		if (fx->addr != fy->addr)
+			return fx->addr < fy->addr ? -1 : 1;
+		return strcmp(fx->name, fy->name);
+	}
+	return x->func < y->func ? -1 : x->func > y->func;
+}
+
+/* Profile id -> kimage function index, or UINT32_MAX. */
+static uint32_t *resolve_profile(const struct kimage *img, const struct profile *prof,
+				 struct cgraph *cg)
+{
+	uint32_t *fidx = xmalloc((prof->nfuncs ? prof->nfuncs : 1) * sizeof(*fidx));
+	size_t i;
+
+	for (i = 0; i < prof->nfuncs; i++) {
+		const struct kfunc *f = kimage_find_func_by_key(img, prof->funcs[i]->name);
+
+		fidx[i] = f ? f->index : UINT32_MAX;
+		if (!f) {
+			cg->unresolved_funcs++;
+			cg->unresolved_weight += prof->funcs[i]->weight;
+			pr_debug("profile function %s is not in %s", prof->funcs[i]->name,
+				 img->path);
+		}
+	}
+	return fidx;
+}
+
+int cg_build(struct cgraph **out, const struct kimage *img, const struct profile *prof,
+	     const struct cg_opts *opts)
+{
+	struct cgraph *cg = cg_new(img);
+	uint32_t *fidx, *weight_nodes, *path = NULL;
+	uint64_t *fweight;
+	bool *used;
+	size_t i, cap = 0;
+	struct prof_edge *e, *etmp;
+	struct prof_trace *t, *ttmp;
+
+	(void)opts;
+	fidx = resolve_profile(img, prof, cg);
+	/* Which image functions take part, with their summed weights. */
+	used = xcalloc(img->nfuncs, sizeof(*used));
+	fweight = xcalloc(img->nfuncs, sizeof(*fweight));
+	for (i = 0; i < prof->nfuncs; i++) {
+		if (fidx[i] == UINT32_MAX)
+			continue;
+		fweight[fidx[i]] += prof->funcs[i]->weight;
+		if (prof->funcs[i]->weight)
+			used[fidx[i]] = true;
+	}
+	HASH_ITER(hh, prof->edges, e, etmp) {
+		if (fidx[e->caller] != UINT32_MAX && fidx[e->callee] != UINT32_MAX)
+			used[fidx[e->caller]] = used[fidx[e->callee]] = true;
+	}
+	HASH_ITER(hh, prof->traces, t, ttmp) {
+		for (i = 0; i < t->n; i++)
+			if (fidx[t->ids[i]] != UINT32_MAX)
+				used[fidx[t->ids[i]]] = true;
+	}
+	/* Nodes in address order. */
+	cg->node_of_func = xmalloc(img->nfuncs * sizeof(uint32_t));
+	for (i = 0; i < img->nfuncs; i++) {
+		const struct kfunc *f = &img->funcs[i];
+
+		cg->node_of_func[i] = UINT32_MAX;
+		if (used[i])
+			cg->node_of_func[i] = cg_add_node(cg, (uint32_t)i, f->size, f->align,
+							  fweight[i], f->flags & KF_MOVABLE);
+	}
+	weight_nodes = cg->node_of_func;
+	HASH_ITER(hh, prof->edges, e, etmp) {
+		uint32_t a = fidx[e->caller], b = fidx[e->callee];
+
+		if (a == UINT32_MAX || b == UINT32_MAX || a == b)
+			continue;
+		cg_add_arc(cg, weight_nodes[a], weight_nodes[b], e->weight);
+	}
+	HASH_ITER(hh, prof->traces, t, ttmp) {
+		uint32_t n = 0;
+
+		XGROW(path, cap, t->n);
+		for (i = 0; i < t->n; i++) {
+			uint32_t f = fidx[t->ids[i]];
+
+			if (f == UINT32_MAX)
+				continue;
+			if (n && path[n - 1] == weight_nodes[f])
+				continue;
+			path[n++] = weight_nodes[f];
+		}
+		cg_add_path(cg, path, n, t->weight);
+	}
+	cg_finish(cg);
+	free(path);
+	free(used);
+	free(fweight);
+	free(fidx);
+	if (!cg->nnodes) {
+		pr_err("%s: no function of the profile is in this image; "
+		       "are the samples from another kernel?", img->path);
+		cg_free(cg);
+		return -ENOENT;
+	}
+	*out = cg;
+	return 0;
+}

@@ -1,0 +1,746 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * image.c - the ELF model: read an executable, vmlinux or relocatable object
+ * with libelf; keep its code sections and function symbols sorted by address;
+ * decide which functions may move.
+ *
+ * Function symbols that share an address are one function under several
+ * names (aliases); zero-size symbols (assembly entries) get their extent from
+ * the next symbol. Input-section names come from a link map (linkmap.c), from
+ * a relocatable object, or are assumed with the kernel's fixed regions left
+ * alone; kimage_open() says on stderr which it was.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <gelf.h>
+#include <inttypes.h>
+#include <libgen.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "image.h"
+#include "srcfile.h"
+#include "warn.h"
+#include "xalloc.h"
+
+/* Any symbol's address by name: region markers, _stext, ... */
+struct ksym {
+	const char *name;
+	uint64_t addr;
+	UT_hash_handle hh;
+};
+
+struct kimage_priv {
+	struct ksym *syms;
+	struct ksym *symstore;
+	size_t nsyms;
+};
+
+static struct kimage_priv *priv(const struct kimage *img)
+{
+	return img->priv;
+}
+
+/* Strings the image owns beyond libelf's string tables. */
+const char *kimage_keep_string(struct kimage *img, const char *s, size_t len)
+{
+	XGROW(img->strings, img->capstrings, img->nstrings + 1);
+	img->strings[img->nstrings] = xstrndup(s, len);
+	return img->strings[img->nstrings++];
+}
+
+static const struct {
+	uint16_t machine;
+	const char *arch32, *arch64;
+	uint32_t align;	/* the compilers' usual function alignment */
+} arch_table[] = {
+	{ EM_X86_64, "x86_64", "x86_64", 16 },
+	{ EM_386, "i386", "i386", 16 },
+	{ EM_AARCH64, "aarch64", "aarch64", 8 },
+	{ EM_PPC, "ppc32", "ppc32", 4 },
+	{ EM_PPC64, "ppc64", "ppc64", 4 },
+	{ EM_ARM, "arm", "arm", 4 },
+	{ EM_RISCV, "riscv32", "riscv64", 4 },
+};
+
+static void set_arch(struct kimage *img)
+{
+	size_t i;
+
+	img->arch = "unknown";
+	img->default_align = 4;
+	for (i = 0; i < sizeof(arch_table) / sizeof(arch_table[0]); i++) {
+		if (arch_table[i].machine != img->machine)
+			continue;
+		img->arch = img->elfclass == ELFCLASS64 ? arch_table[i].arch64
+							 : arch_table[i].arch32;
+		img->default_align = arch_table[i].align;
+	}
+}
+
+static int read_sections(struct kimage *img, Elf *elf, size_t shstrndx)
+{
+	Elf_Scn *scn = NULL;
+	size_t n = 0;
+
+	if (elf_getshdrnum(elf, &img->nsections) < 0) {
+		pr_err("%s: cannot count ELF sections: %s; is it a complete ELF file?",
+		       img->path, elf_errmsg(-1));
+		return -EINVAL;
+	}
+	img->sections = xcalloc(img->nsections ? img->nsections : 1, sizeof(*img->sections));
+	while ((scn = elf_nextscn(elf, scn)) != NULL) {
+		struct ksection *s;
+		GElf_Shdr sh;
+		size_t idx = elf_ndxscn(scn);
+		const char *name;
+
+		if (!gelf_getshdr(scn, &sh) || idx >= img->nsections) {
+			pr_err("%s: bad section header %zu: %s; the file is damaged",
+			       img->path, idx, elf_errmsg(-1));
+			return -EINVAL;
+		}
+		s = &img->sections[idx];
+		name = elf_strptr(elf, shstrndx, sh.sh_name);
+		s->name = name ? name : "";
+		s->addr = sh.sh_addr;
+		s->size = sh.sh_size;
+		s->align = sh.sh_addralign ? sh.sh_addralign : 1;
+		s->exec = (sh.sh_flags & SHF_EXECINSTR) != 0;
+		/* Code, and ppc64 ELFv1 function descriptors (.opd). */
+		if ((s->exec || !strcmp(s->name, ".opd")) && sh.sh_type == SHT_PROGBITS &&
+		    sh.sh_size) {
+			Elf_Data *d = elf_rawdata(scn, NULL);
+
+			/* A truncated file leaves no data: keep the section,
+			 * but disassembly will find no bytes in it. */
+			if (d && d->d_buf && d->d_size == sh.sh_size)
+				s->data = d->d_buf;
+		}
+		n++;
+	}
+	return 0;
+}
+
+static int cmp_func_addr(const void *a, const void *b)
+{
+	const struct kfunc *x = a, *y = b;
+
+	if (x->addr != y->addr)
+		return x->addr < y->addr ? -1 : 1;
+	/* Larger first so the alias with the real extent is kept. */
+	if (x->size != y->size)
+		return x->size > y->size ? -1 : 1;
+	/* Prefer names without leading underscores as the main name. */
+	if ((x->name[0] == '_') != (y->name[0] == '_'))
+		return x->name[0] == '_' ? 1 : -1;
+	return strcmp(x->name, y->name);
+}
+
+/* Relocatable objects have section-relative symbols: give each code
+ * section its own address range so functions do not overlap. */
+static uint64_t *rel_section_bases(struct kimage *img)
+{
+	uint64_t *base = xcalloc(img->nsections, sizeof(*base));
+	uint64_t at = 0;
+	size_t i;
+
+	for (i = 0; i < img->nsections; i++) {
+		struct ksection *s = &img->sections[i];
+
+		if (!s->exec)
+			continue;
+		at = (at + s->align - 1) & ~(s->align - 1);
+		base[i] = at;
+		s->addr = at;
+		at += s->size;
+	}
+	return base;
+}
+
+/* ppc64 ELFv1: a function symbol points at its descriptor in .opd, whose
+ * first doubleword is the code address. Returns the code's section index. */
+static size_t opd_entry(const struct kimage *img, const struct ksection *opd, uint64_t *addr)
+{
+	uint64_t off = *addr - opd->addr, v = 0;
+	size_t i;
+
+	if (!opd->data || *addr < opd->addr || off + 8 > opd->size)
+		return 0;
+	for (i = 0; i < 8; i++)
+		v = img->big_endian ? v << 8 | opd->data[off + i]
+				    : v | (uint64_t)opd->data[off + i] << (8 * i);
+	for (i = 0; i < img->nsections; i++) {
+		const struct ksection *s = &img->sections[i];
+
+		if (s->exec && v >= s->addr && v < s->addr + s->size) {
+			*addr = v;
+			return i;
+		}
+	}
+	return 0;
+}
+
+static int read_symbols(struct kimage *img, Elf *elf)
+{
+	struct kimage_priv *p = priv(img);
+	Elf_Scn *scn = NULL, *symscn = NULL;
+	GElf_Shdr symsh = { 0 };
+	Elf_Data *data;
+	uint64_t *relbase = NULL;
+	size_t i, nsym, nf = 0, cap = 0;
+	uint32_t *secfuncs = NULL;
+
+	while ((scn = elf_nextscn(elf, scn)) != NULL) {
+		GElf_Shdr sh;
+
+		if (!gelf_getshdr(scn, &sh))
+			continue;
+		if (sh.sh_type == SHT_SYMTAB || (sh.sh_type == SHT_DYNSYM && !symscn)) {
+			symscn = scn;
+			symsh = sh;
+		}
+	}
+	if (!symscn || !symsh.sh_entsize) {
+		pr_err("%s: no symbol table; hotpack needs an unstripped image "
+		       "(vmlinux, not vmlinuz or a stripped binary)", img->path);
+		return -ENOENT;
+	}
+	data = elf_getdata(symscn, NULL);
+	if (!data) {
+		pr_err("%s: cannot read the symbol table: %s", img->path, elf_errmsg(-1));
+		return -EINVAL;
+	}
+	nsym = symsh.sh_size / symsh.sh_entsize;
+	if (img->relocatable)
+		relbase = rel_section_bases(img);
+	secfuncs = xcalloc(img->nsections ? img->nsections : 1, sizeof(*secfuncs));
+	p->symstore = xcalloc(nsym ? nsym : 1, sizeof(*p->symstore));
+
+	for (i = 1; i < nsym; i++) {
+		GElf_Sym sym;
+		const char *name;
+		struct ksection *sec;
+		struct kfunc *f;
+		uint64_t addr;
+
+		if (!gelf_getsym(data, (int)i, &sym))
+			break;
+		name = elf_strptr(elf, symsh.sh_link, sym.st_name);
+		if (!name || !*name)
+			continue;
+		addr = sym.st_value;
+		if (sym.st_shndx != SHN_UNDEF && sym.st_shndx < img->nsections && relbase)
+			addr += relbase[sym.st_shndx];
+		if (sym.st_shndx != SHN_UNDEF) {
+			struct ksym *k = &p->symstore[p->nsyms], *old;
+
+			HASH_FIND_STR(p->syms, name, old);
+			if (!old) {
+				k->name = name;
+				k->addr = addr;
+				HASH_ADD_KEYPTR(hh, p->syms, k->name, strlen(k->name), k);
+				p->nsyms++;
+			}
+		}
+		if (GELF_ST_TYPE(sym.st_info) != STT_FUNC)
+			continue;
+		if (sym.st_shndx == SHN_UNDEF || sym.st_shndx >= img->nsections)
+			continue;
+		sec = &img->sections[sym.st_shndx];
+		if (!sec->exec && !img->relocatable && !strcmp(sec->name, ".opd")) {
+			size_t code = opd_entry(img, sec, &addr);
+
+			if (!code)
+				continue;
+			sec = &img->sections[code];
+		}
+		if (!sec->exec)
+			continue;
+		XGROW(img->funcs, cap, nf + 1);
+		f = &img->funcs[nf++];
+		f->name = name;
+		f->addr = addr;
+		f->size = sym.st_size;
+		f->align = 1;
+		f->next_same_name = -1;
+		/* In an object file the section tells exactly what may move. */
+		if (img->relocatable) {
+			f->section = sec->name;
+			f->align = (uint32_t)sec->align;
+			secfuncs[sym.st_shndx]++;
+			f->index = sym.st_shndx;	/* section, until sorted */
+		}
+	}
+	if (img->relocatable) {
+		for (i = 0; i < nf; i++) {
+			struct kfunc *f = &img->funcs[i];
+			struct ksection *sec = &img->sections[f->index];
+
+			if (secfuncs[f->index] == 1 && !strncmp(sec->name, ".text.", 6) &&
+			    f->addr == sec->addr) {
+				f->flags |= KF_MOVABLE;
+				f->size = sec->size > f->size ? sec->size : f->size;
+			}
+		}
+		img->secnames = KSEC_OBJECT;
+	}
+	img->nfuncs = nf;
+	free(relbase);
+	free(secfuncs);
+	return 0;
+}
+
+static void index_functions(struct kimage *img)
+{
+	size_t i, j, out = 0;
+
+	if (!img->nfuncs)
+		return;
+	qsort(img->funcs, img->nfuncs, sizeof(*img->funcs), cmp_func_addr);
+	for (i = 0; i < img->nfuncs; i = j) {
+		/* All symbols at one address: keep the first, alias the rest. */
+		for (j = i + 1; j < img->nfuncs && img->funcs[j].addr == img->funcs[i].addr; j++) {
+			struct kalias *a = xcalloc(1, sizeof(*a));
+
+			a->name = img->funcs[j].name;
+			a->func = (uint32_t)out;
+			HASH_ADD_KEYPTR(hh, img->aliases, a->name, strlen(a->name), a);
+		}
+		if (out != i)
+			img->funcs[out] = img->funcs[i];
+		out++;
+	}
+	img->nfuncs = out;
+	for (i = 0; i < img->nfuncs; i++) {
+		struct kfunc *f = &img->funcs[i], *first;
+		uint64_t end = UINT64_MAX;
+
+		f->index = (uint32_t)i;
+		if (i + 1 < img->nfuncs)
+			end = img->funcs[i + 1].addr;
+		if (!f->size) {
+			struct ksection *s = NULL;
+			size_t k;
+
+			for (k = 0; k < img->nsections; k++)
+				if (img->sections[k].exec && f->addr >= img->sections[k].addr &&
+				    f->addr < img->sections[k].addr + img->sections[k].size)
+					s = &img->sections[k];
+			if (s && s->addr + s->size < end)
+				end = s->addr + s->size;
+			f->size = end != UINT64_MAX && end > f->addr ? end - f->addr : 1;
+			f->flags |= KF_NOSIZE;
+		}
+		if (!img->relocatable) {
+			uint64_t low = f->addr ? (f->addr & -f->addr) : img->default_align;
+
+			f->align = (uint32_t)(low < img->default_align ? low : img->default_align);
+		}
+		HASH_FIND(hh_name, img->by_name, f->name, strlen(f->name), first);
+		if (!first) {
+			HASH_ADD_KEYPTR(hh_name, img->by_name, f->name, strlen(f->name), f);
+			continue;
+		}
+		/* Static functions of one name: chain them, never merge them. */
+		first->flags |= KF_DUPNAME;
+		f->flags |= KF_DUPNAME;
+		while (first->next_same_name >= 0)
+			first = &img->funcs[first->next_same_name];
+		first->next_same_name = (int32_t)i;
+	}
+}
+
+/* Kernel regions whose code must stay where the linker script puts it. */
+static const char *const fixed_regions[][2] = {
+	{ "__entry_text_start", "__entry_text_end" },
+	{ "__noinstr_text_start", "__noinstr_text_end" },
+	{ "__sched_text_start", "__sched_text_end" },
+	{ "__lock_text_start", "__lock_text_end" },
+	{ "__cpuidle_text_start", "__cpuidle_text_end" },
+	{ "__kprobes_text_start", "__kprobes_text_end" },
+	{ "__irqentry_text_start", "__irqentry_text_end" },
+	{ "__softirqentry_text_start", "__softirqentry_text_end" },
+	{ "__indirect_thunk_start", "__indirect_thunk_end" },
+	{ "__static_call_text_start", "__static_call_text_end" },
+	{ "__x86_cpu_dev_start", "__x86_cpu_dev_end" },
+	{ "_sinittext", "_einittext" },
+	{ "__exittext_begin", "__exittext_end" },
+	{ "__head_text_start", "__head_text_end" },
+	{ "__hyp_text_start", "__hyp_text_end" },
+	{ "__hyp_idmap_text_start", "__hyp_idmap_text_end" },
+	{ "__idmap_text_start", "__idmap_text_end" },
+	{ "__ref_text_start", "__ref_text_end" },
+};
+
+bool kimage_symbol_addr(const struct kimage *img, const char *name, uint64_t *addr)
+{
+	struct ksym *k;
+
+	HASH_FIND_STR(priv(img)->syms, name, k);
+	if (!k)
+		return false;
+	if (addr)
+		*addr = k->addr;
+	return true;
+}
+
+static bool is_kernel(const struct kimage *img)
+{
+	return kimage_symbol_addr(img, "_stext", NULL) &&
+	       kimage_symbol_addr(img, "_etext", NULL);
+}
+
+/* Without section names: functions in the main .text output section and
+ * outside every fixed region are assumed to sit in .text.<name>. */
+static void assume_sections(struct kimage *img)
+{
+	size_t i, r;
+
+	for (i = 0; i < img->nfuncs; i++) {
+		struct kfunc *f = &img->funcs[i];
+		const char *sec = NULL, *cold;
+		size_t k;
+
+		for (k = 0; k < img->nsections; k++) {
+			struct ksection *s = &img->sections[k];
+
+			if (s->exec && f->addr >= s->addr && f->addr < s->addr + s->size)
+				sec = s->name;
+		}
+		if (!sec || strcmp(sec, ".text"))
+			continue;
+		for (r = 0; r < sizeof(fixed_regions) / sizeof(fixed_regions[0]); r++) {
+			uint64_t lo, hi;
+
+			if (kimage_symbol_addr(img, fixed_regions[r][0], &lo) &&
+			    kimage_symbol_addr(img, fixed_regions[r][1], &hi) &&
+			    f->addr >= lo && f->addr < hi)
+				break;
+		}
+		if (r < sizeof(fixed_regions) / sizeof(fixed_regions[0])) {
+			f->flags |= KF_FIXED;
+			continue;
+		}
+		/* GCC names a function's cold part's section after the function. */
+		cold = strstr(f->name, ".cold");
+		if (cold) {
+			char *s = xasprintf(".text.unlikely.%.*s", (int)(cold - f->name), f->name);
+
+			f->section = kimage_keep_string(img, s, strlen(s));
+			free(s);
+			f->flags |= KF_COLD;
+		} else {
+			char *s = xasprintf(".text.%s", f->name);
+
+			f->section = kimage_keep_string(img, s, strlen(s));
+			free(s);
+		}
+		f->flags |= KF_MOVABLE;
+	}
+	img->secnames = KSEC_ASSUMED;
+}
+
+static void count_movable(struct kimage *img)
+{
+	size_t i;
+
+	img->nmovable = 0;
+	for (i = 0; i < img->nfuncs; i++)
+		if (img->funcs[i].flags & KF_MOVABLE)
+			img->nmovable++;
+}
+
+/* vmlinux -> vmlinux.map / vmlinux.o beside it. */
+static char *beside(const char *path, const char *suffix)
+{
+	char *p = xasprintf("%s%s", path, suffix);
+	struct stat st;
+
+	if (stat(p, &st) == 0 && S_ISREG(st.st_mode))
+		return p;
+	free(p);
+	return NULL;
+}
+
+static int find_section_names(struct kimage *img, const struct kimage_opts *opts)
+{
+	char *auto_map = NULL, *auto_obj = NULL;
+	int err = 0;
+
+	if (img->relocatable)
+		return 0;
+	if (!opts->no_auto && !opts->map_path && !opts->object_path) {
+		auto_map = beside(img->path, ".map");
+		if (!auto_map)
+			auto_obj = beside(img->path, ".o");
+	}
+	if (opts->map_path || auto_map) {
+		err = kimage_read_map(img, opts->map_path ? opts->map_path : auto_map);
+	} else if (opts->object_path || auto_obj) {
+		err = kimage_read_object_sections(img, opts->object_path ? opts->object_path
+									: auto_obj);
+	} else {
+		assume_sections(img);
+		if (is_kernel(img))
+			pr_warn("%s: no link map (vmlinux.map) or vmlinux.o beside it; "
+				"input-section names are assumed (.text.<name>) and the "
+				"kernel's fixed regions are left alone; pass --map to be exact",
+				img->path);
+		else
+			pr_warn("%s: no link map or object file; input-section names are "
+				"assumed (.text.<name>); pass --map to be exact", img->path);
+	}
+	free(auto_map);
+	free(auto_obj);
+	return err;
+}
+
+static int open_elf(struct kimage *img, Elf *elf, const struct kimage_opts *opts)
+{
+	GElf_Ehdr eh;
+	size_t shstrndx;
+	int err;
+
+	img->elf = elf;
+	if (elf_kind(elf) != ELF_K_ELF) {
+		pr_err("%s: not an ELF file; give the vmlinux (uncompressed, with symbols)",
+		       img->path);
+		return -EINVAL;
+	}
+	if (!gelf_getehdr(elf, &eh)) {
+		pr_err("%s: bad ELF header: %s", img->path, elf_errmsg(-1));
+		return -EINVAL;
+	}
+	img->elfclass = gelf_getclass(elf);
+	img->big_endian = eh.e_ident[EI_DATA] == ELFDATA2MSB;
+	img->machine = eh.e_machine;
+	img->relocatable = eh.e_type == ET_REL;
+	set_arch(img);
+	if (elf_getshdrstrndx(elf, &shstrndx) < 0) {
+		pr_err("%s: no section name table: %s", img->path, elf_errmsg(-1));
+		return -EINVAL;
+	}
+	err = read_sections(img, elf, shstrndx);
+	if (!err)
+		err = read_symbols(img, elf);
+	if (err)
+		return err;
+	index_functions(img);	/* after read_symbols: sorts and aliases */
+	if (!img->nfuncs && img->relocatable && img->machine == EM_PPC64) {
+		pr_err("%s: a ppc64 ELFv1 object (function descriptors in .opd) cannot give "
+		       "section names; give the link map with --map instead", img->path);
+		return -ENOTSUP;
+	}
+	if (!img->nfuncs) {
+		pr_err("%s: no function symbols in code sections; is it stripped?", img->path);
+		return -ENOENT;
+	}
+	err = find_section_names(img, opts);	/* after index: maps by address */
+	count_movable(img);
+	/* Static functions of one name need something to tell them apart. */
+	if (!err && opts->srcfiles)
+		srcfile_fill_dupnames(img);
+	return err;
+}
+
+static struct kimage *kimage_alloc(const char *path)
+{
+	struct kimage *img = xcalloc(1, sizeof(*img));
+
+	img->path = xstrdup(path);
+	img->fd = -1;
+	img->priv = xcalloc(1, sizeof(*img->priv));
+	return img;
+}
+
+static const struct kimage_opts no_opts;
+
+int kimage_open(struct kimage **out, const char *path, const struct kimage_opts *opts)
+{
+	struct kimage *img;
+	Elf *elf;
+	int err;
+
+	*out = NULL;
+	if (!opts)
+		opts = &no_opts;
+	elf_version(EV_CURRENT);
+	img = kimage_alloc(path);
+	img->fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (img->fd < 0) {
+		err = -errno;
+		pr_err_errno(err, "%s: cannot open the image", path);
+		kimage_close(img);
+		return err;
+	}
+	elf = elf_begin(img->fd, ELF_C_READ_MMAP, NULL);
+	if (!elf) {
+		pr_err("%s: cannot read as ELF: %s; give the uncompressed vmlinux",
+		       path, elf_errmsg(-1));
+		kimage_close(img);
+		return -EINVAL;
+	}
+	err = open_elf(img, elf, opts);
+	if (err) {
+		kimage_close(img);
+		return err;
+	}
+	*out = img;
+	return 0;
+}
+
+int kimage_open_mem(struct kimage **out, const void *buf, size_t len, const char *name,
+		    const struct kimage_opts *opts)
+{
+	struct kimage *img;
+	Elf *elf;
+	int err;
+
+	*out = NULL;
+	if (!opts)
+		opts = &no_opts;
+	elf_version(EV_CURRENT);
+	img = kimage_alloc(name);
+	img->mem = xmalloc(len);
+	memcpy(img->mem, buf, len);
+	img->memlen = len;
+	elf = elf_memory(img->mem, len);
+	if (!elf) {
+		pr_err("%s: cannot read as ELF: %s", name, elf_errmsg(-1));
+		kimage_close(img);
+		return -EINVAL;
+	}
+	err = open_elf(img, elf, opts);
+	if (err) {
+		kimage_close(img);
+		return err;
+	}
+	*out = img;
+	return 0;
+}
+
+void kimage_close(struct kimage *img)
+{
+	struct kalias *a, *tmp;
+	struct kimage_priv *p;
+	size_t i;
+
+	if (!img)
+		return;
+	p = priv(img);
+	HASH_CLEAR(hh, p->syms);
+	free(p->symstore);
+	free(p);
+	HASH_ITER(hh, img->aliases, a, tmp) {
+		HASH_DEL(img->aliases, a);
+		free(a);
+	}
+	HASH_CLEAR(hh_name, img->by_name);
+	for (i = 0; i < img->nstrings; i++)
+		free(img->strings[i]);
+	free(img->strings);
+	free(img->funcs);
+	free(img->sections);
+	free(img->secnames_from);
+	if (img->elf)
+		elf_end(img->elf);
+	if (img->fd >= 0)
+		close(img->fd);
+	free(img->mem);
+	free(img->path);
+	free(img);
+}
+
+struct kfunc *kimage_find_func_by_name(const struct kimage *img, const char *name)
+{
+	struct kfunc *f;
+	struct kalias *a;
+
+	HASH_FIND(hh_name, img->by_name, name, strlen(name), f);
+	if (f)
+		return f;
+	HASH_FIND_STR(img->aliases, name, a);
+	return a ? &img->funcs[a->func] : NULL;
+}
+
+struct kfunc *kimage_find_func_containing(const struct kimage *img, uint64_t addr)
+{
+	size_t lo = 0, hi = img->nfuncs;
+
+	/* Last function starting at or below addr. */
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (img->funcs[mid].addr <= addr)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (!lo)
+		return NULL;
+	if (addr - img->funcs[lo - 1].addr < img->funcs[lo - 1].size)
+		return &img->funcs[lo - 1];
+	return NULL;
+}
+
+const uint8_t *kimage_bytes(const struct kimage *img, uint64_t addr, uint64_t len)
+{
+	size_t i;
+
+	for (i = 0; i < img->nsections; i++) {
+		const struct ksection *s = &img->sections[i];
+
+		if (!s->data || addr < s->addr || addr - s->addr >= s->size)
+			continue;
+		if (len > s->size - (addr - s->addr))
+			return NULL;
+		return s->data + (addr - s->addr);
+	}
+	return NULL;
+}
+
+const char *kfunc_key(const struct kimage *img, const struct kfunc *fn, char *buf, size_t len)
+{
+	if (!(fn->flags & KF_DUPNAME))
+		return fn->name;
+	if (fn->object)
+		snprintf(buf, len, "%s@%s", fn->name, fn->object);
+	else if (fn->srcfile)
+		snprintf(buf, len, "%s@%s", fn->name, fn->srcfile);
+	else
+		snprintf(buf, len, "%s@%#" PRIx64, fn->name, fn->addr);
+	return buf;
+}
+
+/*
+ * A profile key back to a function: "name" (first of that name, or an
+ * alias), or "name@object", "name@srcfile", "name@0xaddr" for names that are
+ * not unique (see kfunc_key()).
+ */
+struct kfunc *kimage_find_func_by_key(const struct kimage *img, const char *key)
+{
+	const char *at = strchr(key, '@');
+	struct kfunc *f;
+	char *name;
+
+	if (!at)
+		return kimage_find_func_by_name(img, key);
+	name = xstrndup(key, (size_t)(at - key));
+	f = kimage_find_func_by_name(img, name);
+	free(name);
+	at++;
+	for (; f; f = f->next_same_name >= 0 ? &img->funcs[f->next_same_name] : NULL) {
+		if ((f->object && !strcmp(f->object, at)) ||
+		    (f->srcfile && !strcmp(f->srcfile, at)))
+			return f;
+		if (!strncmp(at, "0x", 2) && strtoull(at, NULL, 16) == f->addr)
+			return f;
+	}
+	return NULL;
+}

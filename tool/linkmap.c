@@ -1,0 +1,252 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * linkmap.c - where each function's input section came from: the GNU ld link
+ * map (Kbuild's vmlinux.map with CONFIG_VMLINUX_MAP, or ld -Map), or the
+ * relocatable object the image was linked from (vmlinux.o).
+ *
+ * A map lists, per output section, every input section with its address,
+ * size and object file; a name too long for its column puts the address on
+ * the next line. A function may move when it is the only function of an
+ * input section .text.<x> (or .text.unlikely.<x>, .text.hot.<x>, ...) of the
+ * output section .text.
+ */
+#include "config.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "image.h"
+#include "warn.h"
+#include "xalloc.h"
+
+/* Input sections of these exact names hold many functions, or fixed code. */
+static bool is_splittable_section(const char *name)
+{
+	static const char *const shared[] = {
+		".text.unlikely", ".text.hot", ".text.startup", ".text.exit",
+		".text.fixup", ".text.unknown", ".text.split",
+	};
+	size_t i;
+
+	if (strncmp(name, ".text.", 6) || !name[6])
+		return false;
+	/* .text..refcount, .text..ftrace: the kernel's own special sections */
+	if (name[6] == '.')
+		return false;
+	for (i = 0; i < sizeof(shared) / sizeof(shared[0]); i++)
+		if (!strcmp(name, shared[i]))
+			return false;
+	return true;
+}
+
+static size_t first_func_at_or_after(const struct kimage *img, uint64_t addr)
+{
+	size_t lo = 0, hi = img->nfuncs;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (img->funcs[mid].addr < addr)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+struct map_stats {
+	size_t sections, movable;
+};
+
+static void map_input_section(struct kimage *img, const char *outsec, const char *name,
+			      uint64_t addr, uint64_t size, const char *object,
+			      struct map_stats *st)
+{
+	size_t i = first_func_at_or_after(img, addr), n = 0;
+	struct kfunc *f;
+
+	if (!size || i >= img->nfuncs || img->funcs[i].addr != addr)
+		return;
+	st->sections++;
+	while (i + n < img->nfuncs && img->funcs[i + n].addr < addr + size)
+		n++;
+	f = &img->funcs[i];
+	f->object = kimage_keep_string(img, object, strlen(object));
+	if (n != 1 || strcmp(outsec, ".text") || !is_splittable_section(name))
+		return;
+	f->section = kimage_keep_string(img, name, strlen(name));
+	if (size > f->size)
+		f->size = size;
+	f->flags |= KF_MOVABLE;
+	if (!strncmp(name, ".text.unlikely.", 15))
+		f->flags |= KF_COLD;
+	st->movable++;
+}
+
+static char *skip_ws(char *s)
+{
+	while (*s == ' ' || *s == '\t')
+		s++;
+	return s;
+}
+
+static void chomp(char *s)
+{
+	size_t n = strlen(s);
+
+	while (n && (s[n - 1] == '\n' || s[n - 1] == '\r' || s[n - 1] == ' '))
+		s[--n] = 0;
+}
+
+/* "0xADDR 0xSIZE object" after an input section name. */
+static bool parse_addr_size(char *s, uint64_t *addr, uint64_t *size, char **object)
+{
+	char *end;
+
+	s = skip_ws(s);
+	if (strncmp(s, "0x", 2))
+		return false;
+	*addr = strtoull(s, &end, 16);
+	s = skip_ws(end);
+	if (strncmp(s, "0x", 2))
+		return false;
+	*size = strtoull(s, &end, 16);
+	*object = skip_ws(end);
+	return true;
+}
+
+int kimage_read_map_stream(struct kimage *img, void *file, const char *path)
+{
+	FILE *in = file;
+	char *line = NULL, *pending = NULL, outsec[256] = "";
+	size_t cap = 0, lineno = 0;
+	struct map_stats st = { 0 };
+	bool in_map = false;
+
+	while (getline(&line, &cap, in) != -1) {
+		uint64_t addr, size;
+		char *object, *s;
+
+		lineno++;
+		chomp(line);
+		if (!in_map) {
+			in_map = !strncmp(line, "Linker script and memory map", 28);
+			continue;
+		}
+		if (pending) {
+			/* The name was alone on the previous line. */
+			if (parse_addr_size(line, &addr, &size, &object))
+				map_input_section(img, outsec, pending, addr, size, object, &st);
+			free(pending);
+			pending = NULL;
+			continue;
+		}
+		if (line[0] == '.') {
+			/* An output section: ".text   0x... 0x..." or ".text" alone. */
+			size_t n = strcspn(line, " \t");
+
+			snprintf(outsec, sizeof(outsec), "%.*s", (int)n, line);
+			continue;
+		}
+		if (line[0] != ' ' || line[1] == ' ' || line[1] == '*' || !line[1])
+			continue;
+		s = line + 1;
+		if (*s != '.')
+			continue;
+		object = s + strcspn(s, " \t");
+		if (!*object) {
+			pending = xstrdup(s);
+			continue;
+		}
+		*object++ = 0;
+		if (parse_addr_size(object, &addr, &size, &object))
+			map_input_section(img, outsec, s, addr, size, object, &st);
+	}
+	free(pending);
+	free(line);
+	if (!in_map) {
+		pr_err("%s: not a GNU ld link map (no \"Linker script and memory map\" line); "
+		       "give the vmlinux.map from CONFIG_VMLINUX_MAP or ld -Map", path);
+		return -EINVAL;
+	}
+	if (!st.sections) {
+		pr_err("%s: no input section of the map matches a function of %s; "
+		       "is the map from another build?", path, img->path);
+		return -EINVAL;
+	}
+	img->secnames = KSEC_MAP;
+	free(img->secnames_from);
+	img->secnames_from = xstrdup(path);
+	pr_debug("%s: %zu input sections matched, %zu functions movable", path, st.sections,
+		 st.movable);
+	return 0;
+}
+
+int kimage_read_map(struct kimage *img, const char *path)
+{
+	FILE *in = fopen(path, "r");
+	int err;
+
+	if (!in) {
+		err = -errno;
+		pr_err_errno(err, "%s: cannot open the link map", path);
+		return err;
+	}
+	err = kimage_read_map_stream(img, in, path);
+	fclose(in);
+	return err;
+}
+
+/* vmlinux.o: the same functions, each still in its own section. Functions
+ * of one name are matched in address order, which the link preserves for
+ * sections of one name. */
+int kimage_read_object_sections(struct kimage *img, const char *path)
+{
+	struct kimage_opts o = { .no_auto = true };
+	struct kimage *obj;
+	size_t i, matched = 0;
+	int err;
+
+	err = kimage_open(&obj, path, &o);
+	if (err)
+		return err;
+	if (!obj->relocatable) {
+		pr_err("%s: not a relocatable object; give vmlinux.o (or use --map)", path);
+		kimage_close(obj);
+		return -EINVAL;
+	}
+	for (i = 0; i < img->nfuncs; i++) {
+		struct kfunc *f = &img->funcs[i], *of, *first;
+		size_t rank = 0;
+
+		/* rank = how many functions of this name come before f */
+		for (first = kimage_find_func_by_name(img, f->name); first && first != f;
+		     first = first->next_same_name >= 0 ? &img->funcs[first->next_same_name]
+							: NULL)
+			rank++;
+		of = kimage_find_func_by_name(obj, f->name);
+		while (of && rank--)
+			of = of->next_same_name >= 0 ? &obj->funcs[of->next_same_name] : NULL;
+		if (!of || !of->section)
+			continue;
+		matched++;
+		f->section = kimage_keep_string(img, of->section, strlen(of->section));
+		f->align = of->align;
+		if ((of->flags & KF_MOVABLE) && is_splittable_section(of->section))
+			f->flags |= KF_MOVABLE;
+	}
+	kimage_close(obj);
+	if (!matched) {
+		pr_err("%s: no function matches %s; is it the vmlinux.o of this build?",
+		       path, img->path);
+		return -EINVAL;
+	}
+	img->secnames = KSEC_OBJECT;
+	free(img->secnames_from);
+	img->secnames_from = xstrdup(path);
+	return 0;
+}

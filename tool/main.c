@@ -1,0 +1,79 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * main.c - the command table and nothing else: `hotpack CMD ...` runs a
+ * subcommand; `hotpack VMLINUX SAMPLES...` is `hotpack order`.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include <libelf.h>
+
+#include "commands.h"
+#include "hotpack.h"
+
+struct cmd {
+	const char *name;
+	int (*run)(int argc, char **argv);
+	const char *summary;
+};
+
+static const struct cmd cmds[] = {
+	{ NULL, NULL, NULL },
+};
+
+static void usage(FILE *f)
+{
+	const struct cmd *c;
+
+	fprintf(f,
+"usage: hotpack VMLINUX SAMPLES... > order.lds      (same as hotpack order)\n"
+"       hotpack COMMAND [options] ...\n"
+"\n"
+"Make a kernel's hot paths touch fewer code pages: order its hot functions\n"
+"so that they share pages, write that order for the linker, and measure it.\n"
+"\n"
+"Commands:\n");
+	for (c = cmds; c->name; c++)
+		fprintf(f, "  %-10s %s\n", c->name, c->summary);
+	fprintf(f,
+"\n"
+"'hotpack COMMAND --help' describes a command; hotpack(1) describes them all.\n"
+"  -h, --help     this text\n"
+"  -V, --version  the version\n"
+"\n"
+"Exit status: 0 ok, 1 error, 2 usage, 3 order not applied (verify),\n"
+"4 counters not supported here (measure).\n");
+}
+
+int main(int argc, char **argv)
+{
+	const struct cmd *c;
+
+	if (argc < 2) {
+		usage(stderr);
+		return HP_EXIT_USAGE;
+	}
+	if (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help") || !strcmp(argv[1], "help")) {
+		if (argc > 2 && strcmp(argv[1], "help") == 0) {
+			for (c = cmds; c->name; c++)
+				if (!strcmp(c->name, argv[2])) {
+					char *args[] = { argv[2], (char *)"--help", NULL };
+
+					return c->run(2, args);
+				}
+		}
+		usage(stdout);
+		return HP_EXIT_OK;
+	}
+	if (!strcmp(argv[1], "-V") || !strcmp(argv[1], "--version")) {
+		printf("hotpack %s\n", HOTPACK_VERSION);
+		return HP_EXIT_OK;
+	}
+	for (c = cmds; c->name; c++)
+		if (!strcmp(c->name, argv[1]))
+			return c->run(argc - 1, argv + 1);
+	fprintf(stderr, "hotpack: error: the order command lands with the profile readers\n");
+	return HP_EXIT_ERROR;
+}

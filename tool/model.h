@@ -1,0 +1,110 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * model.h - what a layout costs: for every hot path of a call graph, the
+ * distinct pages its functions touch against the lower bound
+ * ceil(sum of their sizes / page); the same for the whole executed set (every
+ * node of the graph); and the I-TLB misses (and I-cache misses) of replaying
+ * the paths, interleaved by weight, through tlbsim and icache.
+ *
+ * A function touches every page and every cache line of [addr, addr+size):
+ * the model does not know which bytes of a function run. Every figure names
+ * the geometry it assumed (model_geom_str()).
+ *
+ * The replay: path i runs n_i = max(1, round(weight_i * budget / total))
+ * times; the runs are interleaved by the stride order (j + 1/2) / n_i (ties
+ * by path index), so the mix is deterministic and does not depend on the
+ * order of the input. With no paths, every node with weight > 0 is a path of
+ * one function (an independent-reference stream) and r->node_stream says so.
+ */
+#ifndef HP_MODEL_H
+#define HP_MODEL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "graph.h"
+#include "icache.h"
+#include "tlbsim.h"
+
+#define MODEL_MAX_TLB 8			/* TLB sizes simulated in one evaluation */
+#define MODEL_DEFAULT_BUDGET 20000u	/* path runs replayed */
+
+struct model_geom {
+	uint64_t page_size;		/* bytes, power of 2 */
+	unsigned int tlb_entries[MODEL_MAX_TLB];	/* default 32, 64, 128 */
+	size_t ntlb;
+	unsigned int tlb_ways;		/* 0: fully associative */
+	const struct tlb_pin *pins;	/* borrowed; may be NULL */
+	size_t npins;
+	struct icache_geom icache;	/* size 0: no I-cache figures */
+	uint64_t budget;		/* path runs to replay; 0: the default */
+};
+
+/** 4 KiB pages; fully associative LRU with 32, 64, 128 entries; 32 KiB 8-way 64 B I-cache. */
+void model_geom_default(struct model_geom *g);
+
+struct model_path {
+	uint64_t weight;
+	uint32_t nfuncs;		/* distinct functions */
+	uint64_t bytes;			/* their sizes, summed */
+	uint32_t pages;			/* distinct pages touched */
+	uint32_t bound;			/* ceil(bytes / page) */
+	uint64_t runs;			/* times replayed */
+	uint64_t tlb_misses[MODEL_MAX_TLB];	/* during its runs, per TLB size */
+};
+
+struct model_result {
+	struct model_path *paths;	/* one per cg->paths[i] (or per hot node) */
+	size_t npaths;
+	bool node_stream;		/* no paths in the graph: nodes replayed */
+	uint64_t weight;		/* sum of path weights */
+	uint64_t wpages, wbound;	/* sum of weight * pages, weight * bound */
+	/* the executed set: every node of the graph */
+	size_t set_nodes;
+	uint64_t set_bytes;
+	size_t set_pages, set_bound;
+	/* the replay */
+	uint64_t runs;			/* path runs replayed */
+	uint64_t tlb_refs;		/* page references per TLB (same for each) */
+	uint64_t tlb_misses[MODEL_MAX_TLB];
+	uint64_t icache_refs, icache_misses;
+};
+
+/**
+ * model_eval() - cost of the layout @addr (indexed by node; every node must
+ * have an address, UINT64_MAX is an error) under @g. @r is filled (and owns
+ * r->paths: model_result_free()). Returns 0 or -EINVAL after saying why.
+ */
+int model_eval(const struct cgraph *cg, const uint64_t *addr, const struct model_geom *g,
+	       struct model_result *r);
+
+/** The same with sizes per node (e.g. another build's), NULL: the nodes' own. */
+int model_eval_sized(const struct cgraph *cg, const uint64_t *addr, const uint64_t *size,
+		     const struct model_geom *g, struct model_result *r);
+
+void model_result_free(struct model_result *r);
+
+/** Weighted mean pages per path run, and its bound (0 when no weight). */
+double model_mean_pages(const struct model_result *r);
+double model_mean_bound(const struct model_result *r);
+
+/**
+ * model_relink() - where every node lands when @order is linked as the hot
+ * region: the order starts at ALIGN(@insert, page) with layout_assign(); a
+ * node not in the order keeps its place relative to the rest of the text
+ * after @insert, shifted by the hot region's size less the bytes that moved
+ * out from before it (their padding is not modelled). @orig holds every
+ * node's address in the image as linked; nodes below @insert stay put.
+ * Returns the end of the hot region.
+ */
+uint64_t model_relink(const struct cgraph *cg, const uint64_t *orig, const uint32_t *order,
+		      size_t n, uint64_t insert, uint64_t page_size, uint64_t *addr);
+
+/** The nodes' addresses in cg->img (needs an image). */
+void model_orig_addrs(const struct cgraph *cg, uint64_t *addr);
+
+/** "4 KiB pages; I-TLB fully associative LRU 32/64/128 entries; I-cache 32 KiB 8-way 64 B lines". */
+const char *model_geom_str(const struct model_geom *g, char *buf, size_t len);
+
+#endif

@@ -1,0 +1,181 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * profile.c - the name-keyed profile: functions with weights, edges and
+ * deduplicated traces. Adding is commutative, so profiles from many machines
+ * merge in any order to the same result.
+ */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "profile.h"
+#include "xalloc.h"
+
+struct profile *profile_new(void)
+{
+	return xcalloc(1, sizeof(struct profile));
+}
+
+void profile_free(struct profile *p)
+{
+	struct prof_edge *e, *etmp;
+	struct prof_trace *t, *ttmp;
+	size_t i;
+
+	if (!p)
+		return;
+	HASH_CLEAR(hh, p->by_name);
+	for (i = 0; i < p->nfuncs; i++) {
+		free(p->funcs[i]->name);
+		free(p->funcs[i]);
+	}
+	free(p->funcs);
+	HASH_ITER(hh, p->edges, e, etmp) {
+		HASH_DEL(p->edges, e);
+		free(e);
+	}
+	HASH_ITER(hh, p->traces, t, ttmp) {
+		HASH_DEL(p->traces, t);
+		free(t->ids);
+		free(t);
+	}
+	for (i = 0; i < p->nprov; i++)
+		free(p->provenance[i]);
+	free(p->provenance);
+	free(p);
+}
+
+struct prof_func *profile_find_func(const struct profile *p, const char *name)
+{
+	struct prof_func *f;
+
+	HASH_FIND_STR(p->by_name, name, f);
+	return f;
+}
+
+uint32_t profile_func_id(struct profile *p, const char *name)
+{
+	struct prof_func *f = profile_find_func(p, name);
+
+	if (f)
+		return f->id;
+	f = xcalloc(1, sizeof(*f));
+	f->name = xstrdup(name);
+	f->id = (uint32_t)p->nfuncs;
+	XGROW(p->funcs, p->capfuncs, p->nfuncs + 1);
+	p->funcs[p->nfuncs++] = f;
+	HASH_ADD_KEYPTR(hh, p->by_name, f->name, strlen(f->name), f);
+	return f->id;
+}
+
+void profile_add_weight(struct profile *p, uint32_t id, uint64_t w)
+{
+	p->funcs[id]->weight += w;
+	p->total_weight += w;
+}
+
+void profile_add_edge(struct profile *p, uint32_t caller, uint32_t callee, uint64_t w)
+{
+	uint64_t key = (uint64_t)caller << 32 | callee;
+	struct prof_edge *e;
+
+	HASH_FIND(hh, p->edges, &key, sizeof(key), e);
+	if (!e) {
+		e = xcalloc(1, sizeof(*e));
+		e->key = key;
+		e->caller = caller;
+		e->callee = callee;
+		HASH_ADD(hh, p->edges, key, sizeof(e->key), e);
+		p->nedges++;
+	}
+	e->weight += w;
+}
+
+void profile_add_trace(struct profile *p, const uint32_t *ids, uint32_t n, uint64_t w)
+{
+	struct prof_trace *t;
+	size_t len = (size_t)n * sizeof(*ids);
+
+	if (!n)
+		return;
+	HASH_FIND(hh, p->traces, ids, len, t);
+	if (!t) {
+		t = xcalloc(1, sizeof(*t));
+		t->ids = xmalloc(len);
+		memcpy(t->ids, ids, len);
+		t->n = n;
+		HASH_ADD_KEYPTR(hh, p->traces, t->ids, len, t);
+		p->ntraces++;
+	}
+	t->weight += w;
+}
+
+void profile_add_provenance(struct profile *p, const char *line)
+{
+	size_t i;
+
+	/* Merging the same profile twice must not repeat its history. */
+	for (i = 0; i < p->nprov; i++)
+		if (!strcmp(p->provenance[i], line))
+			return;
+	XGROW(p->provenance, p->capprov, p->nprov + 1);
+	p->provenance[p->nprov++] = xstrdup(line);
+}
+
+void profile_merge(struct profile *dst, const struct profile *src)
+{
+	uint32_t *map = xcalloc(src->nfuncs ? src->nfuncs : 1, sizeof(*map));
+	uint32_t *ids = NULL;
+	size_t cap = 0, i;
+	struct prof_edge *e, *etmp;
+	struct prof_trace *t, *ttmp;
+
+	for (i = 0; i < src->nfuncs; i++) {
+		map[i] = profile_func_id(dst, src->funcs[i]->name);
+		dst->funcs[map[i]]->weight += src->funcs[i]->weight;
+	}
+	dst->total_weight += src->total_weight;
+	HASH_ITER(hh, src->edges, e, etmp)
+		profile_add_edge(dst, map[e->caller], map[e->callee], e->weight);
+	HASH_ITER(hh, src->traces, t, ttmp) {
+		XGROW(ids, cap, t->n);
+		for (i = 0; i < t->n; i++)
+			ids[i] = map[t->ids[i]];
+		profile_add_trace(dst, ids, t->n, t->weight);
+	}
+	for (i = 0; i < src->nprov; i++)
+		profile_add_provenance(dst, src->provenance[i]);
+	dst->nsamples += src->nsamples;
+	dst->matched += src->matched;
+	for (i = 0; i < PROF_DROP_NR; i++)
+		dst->dropped[i] += src->dropped[i];
+	free(ids);
+	free(map);
+}
+
+static const struct profile *sort_prof;
+
+static int cmp_edge_names(const void *a, const void *b)
+{
+	const struct prof_edge *x = *(const struct prof_edge *const *)a;
+	const struct prof_edge *y = *(const struct prof_edge *const *)b;
+	int c = strcmp(sort_prof->funcs[x->caller]->name, sort_prof->funcs[y->caller]->name);
+
+	return c ? c : strcmp(sort_prof->funcs[x->callee]->name,
+			      sort_prof->funcs[y->callee]->name);
+}
+
+struct prof_edge **profile_sorted_edges(const struct profile *p)
+{
+	struct prof_edge **v = xcalloc(p->nedges ? p->nedges : 1, sizeof(*v));
+	struct prof_edge *e, *etmp;
+	size_t n = 0;
+
+	HASH_ITER(hh, p->edges, e, etmp)
+		v[n++] = e;
+	sort_prof = p;
+	qsort(v, n, sizeof(*v), cmp_edge_names);
+	sort_prof = NULL;
+	return v;
+}
