@@ -20,6 +20,7 @@ struct cmd {
 };
 
 static const struct cmd cmds[] = {
+	{ "callgraph", cmd_callgraph, "static call tree of a function, the pages it spans" },
 	{ NULL, NULL, NULL },
 };
 
