@@ -14,11 +14,11 @@ RUNS=${RUNS:-3}
 [ -x /usr/bin/time ] || { echo "needs GNU time: apt-get install time" >&2; exit 1; }
 
 echo "vmlinux: $VM"
-size=$(readelf -SW "$VM" | awk '$2 == ".text" { print $6; exit }')
+size=$(readelf -SW "$VM" | sed -n 's/.* \.text  *PROGBITS  *[0-9a-f]*  *[0-9a-f]*  *\([0-9a-f]*\) .*/\1/p')
 echo ".text: $((0x${size:-0})) bytes"
 for i in $(seq "$RUNS"); do
 	/usr/bin/time -f "whole image (--edges): %e s elapsed, %U s user, %M KiB max RSS" \
-		"$HOTPACK" callgraph "$VM" --edges --stats 2>&1 >/dev/null | grep -v '^# [0-9]'
+		"$HOTPACK" callgraph "$VM" --edges --stats 2>&1 >/dev/null | grep -v 'warning:'
 done
 /usr/bin/time -f "ksys_read tree: %e s elapsed, %M KiB max RSS" \
-	"$HOTPACK" callgraph "$VM" --root ksys_read 2>&1 | tail -n 6
+	"$HOTPACK" callgraph "$VM" --root ksys_read 2>&1 | grep -v 'warning:' | tail -n 6
