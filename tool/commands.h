@@ -7,6 +7,8 @@
 #define HP_COMMANDS_H
 
 int cmd_order(int argc, char **argv);
+int cmd_profile(int argc, char **argv);
+int cmd_merge(int argc, char **argv);
 int cmd_callgraph(int argc, char **argv);
 
 #endif
