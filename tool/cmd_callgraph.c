@@ -350,6 +350,10 @@ static void usage(FILE *out)
 	      "\n"
 	      "  -r, --root NAME      the function at the root of the tree\n"
 	      "  -d, --depth N        follow calls N levels deep (default: no limit)\n"
+	      "  -s, --samples FILE   a profile of this kernel (perf script, addresses,\n"
+	      "                       ftrace function_graph, .hprof): below the root's own\n"
+	      "                       callees, follow only the edges the samples confirm\n"
+	      "                       and count the others\n"
 	      "  -p, --page-size N    page size in bytes (default 4096)\n"
 	      "  -e, --edges          print every call site instead: CALLER+0xOFF CALLEE KIND\n"
 	      "                       (KIND: call, tail, icall, itail; CALLEE ? if unknown);\n"
@@ -379,6 +383,7 @@ int cmd_callgraph(int argc, char **argv)
 	static const struct option longopts[] = {
 		{ "root", required_argument, NULL, 'r' },
 		{ "depth", required_argument, NULL, 'd' },
+		{ "samples", required_argument, NULL, 's' },
 		{ "page-size", required_argument, NULL, 'p' },
 		{ "edges", no_argument, NULL, 'e' },
 		{ "stats", no_argument, NULL, 'S' },
@@ -388,6 +393,7 @@ int cmd_callgraph(int argc, char **argv)
 	struct cg_opts_cmd o = { .depth = UINT_MAX, .page = HP_DEFAULT_PAGE_SIZE };
 	struct kimage *img = NULL;
 	struct profile *prof = NULL;
+	char *samples = NULL;
 	struct cg_tree t = { 0 };
 	struct kfunc *root = NULL;
 	bool stats = false;
@@ -396,7 +402,7 @@ int cmd_callgraph(int argc, char **argv)
 	uint64_t v;
 
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "r:d:p:eh", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "r:d:s:p:eh", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'r':
 			o.root = optarg;
@@ -407,6 +413,9 @@ int cmd_callgraph(int argc, char **argv)
 				return HP_EXIT_USAGE;
 			}
 			o.depth = (unsigned int)v;
+			break;
+		case 's':
+			samples = optarg;
 			break;
 		case 'p':
 			if (parse_u64(optarg, &v) || !v || (v & (v - 1))) {
@@ -450,6 +459,14 @@ int cmd_callgraph(int argc, char **argv)
 			       o.root);
 			goto out;
 		}
+	}
+	if (samples) {
+		struct input_opts io = { .format = INPUT_AUTO };
+
+		prof = profile_new();
+		if (input_read_all(prof, img, &samples, 1, &io))
+			goto out;
+		o.prof = prof;
 	}
 	err = disasm_open(&t.d, img);
 	if (err)
