@@ -190,6 +190,12 @@ int emit_order(FILE *out, enum emit_format fmt, const struct cgraph *cg, const u
 	}
 	if (fmt == EMIT_LD_SECTION_ORDERING)
 		fprintf(out, "}\n");
+	/* gold sorts by the line a section matches and puts sections that
+	 * match no line first (checked with gold 1.16): a last catch-all line
+	 * puts the listed ones ahead of the rest of the text, which keeps its
+	 * own order. */
+	if (fmt == EMIT_GOLD)
+		fprintf(out, ".text*\n");
 	if (left_out)
 		*left_out = skipped;
 	if (fflush(out) || ferror(out))
