@@ -462,11 +462,20 @@ static double now_ms(void)
 	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
 }
 
+static bool verbose;
+
 static void row(const char *algo, double ms, const struct model_result *r,
 		const struct model_geom *mg)
 {
-	printf("| %-9s | %8.1f | %6.2f | %6.2f | %4zu / %-4zu |", algo, ms, model_mean_pages(r),
-	       model_mean_bound(r), r->set_pages, r->set_bound);
+	if (verbose)
+		for (size_t i = 0; i < r->npaths; i++)
+			printf("#   %s path %zu: weight %" PRIu64 ", %u functions, %u pages, "
+			       "bound %u (fixed in place %u), %" PRIu64 " runs, %" PRIu64 " misses\n",
+			       algo, i, r->paths[i].weight, r->paths[i].nfuncs, r->paths[i].pages,
+			       r->paths[i].bound, r->paths[i].fixed_bound, r->paths[i].runs, r->paths[i].tlb_misses[0]);
+	printf("| %-9s | %8.1f | %6.2f | %6.2f | %6.2f | %4zu / %-4zu |", algo, ms,
+	       model_mean_pages(r), model_mean_fixed_bound(r), model_mean_bound(r), r->set_pages,
+	       r->set_bound);
 	for (size_t k = 0; k < mg->ntlb; k++)
 		printf(" %8" PRIu64 " |", r->tlb_misses[k]);
 	if (mg->icache.size)
@@ -524,12 +533,13 @@ static int bench_case(const struct kimage *img, const char *name, const struct m
 	       g.missing ? " (some anchors absent from this image were skipped)" : "");
 	printf("Geometry: %s; replay of %" PRIu64 " path runs.\n\n", model_geom_str(mg, geo,
 	       sizeof(geo)), mg->budget ? mg->budget : (uint64_t)MODEL_DEFAULT_BUDGET);
-	printf("| algorithm | time ms | pages/run | bound | set pages / bound |");
+	printf("| algorithm | time ms | pages/run | bound, fixed in place | bound | "
+	       "set pages / bound |");
 	for (size_t k = 0; k < mg->ntlb; k++)
 		printf(" miss %u |", mg->tlb_entries[k]);
 	if (mg->icache.size)
 		printf(" I-cache miss |");
-	printf("\n|---|---:|---:|---:|---:|");
+	printf("\n|---|---:|---:|---:|---:|---:|");
 	for (size_t k = 0; k < mg->ntlb + !!mg->icache.size; k++)
 		printf("---:|");
 	printf("\n");
@@ -564,8 +574,9 @@ int main(int argc, char **argv)
 	int c, err = 0;
 
 	model_geom_default(&mg);
-	while ((c = getopt(argc, argv, "p:e:w:b:")) != -1) {
+	while ((c = getopt(argc, argv, "p:e:w:b:v")) != -1) {
 		switch (c) {
+		case 'v': verbose = true; break;
 		case 'p':
 			if (tlb_parse_size(optarg, &mg.page_size)) {
 				pr_err("-p %s: give a power-of-2 page size (4K, 2M)", optarg);

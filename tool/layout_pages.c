@@ -279,6 +279,12 @@ static bool improve_node(struct pages *p, uint32_t r, uint32_t *cand, uint32_t *
 
 	if (p->bins[from].big)
 		return false;
+	/* a move can only gain what r alone brings its nets to its page */
+	for (uint32_t i = p->inc_start[r]; i < p->inc_start[r + 1]; i++)
+		if (net_cnt(&p->nets[p->inc[i]], from) == 1)
+			break;
+		else if (i + 1 == p->inc_start[r + 1])
+			return false;
 	for (uint32_t i = p->inc_start[r]; i < p->inc_start[r + 1]; i++) {
 		const struct pg_net *e = &p->nets[p->inc[i]];
 
@@ -304,7 +310,11 @@ static bool improve_node(struct pages *p, uint32_t r, uint32_t *cand, uint32_t *
 			continue;
 		}
 		/* t is full: swap r with one of its functions u, when both pages
-		 * still fit afterwards; the delta is r's move, then u's */
+		 * still fit afterwards; the delta is r's move, then u's. Only
+		 * when r's move pays by itself (u's own moves are tried when u
+		 * comes up). */
+		if (dr >= 0)
+			continue;
 		move(p, r, t);
 		for (uint32_t j = 0; j < p->bins[t].n; j++) {
 			uint32_t u = p->bins[t].m[j];
@@ -501,15 +511,211 @@ static uint64_t weighted_pages(const struct pages *p, const uint32_t *order, siz
 	return total;
 }
 
+/* Forget the pages (to build them another way). */
+static void reset_bins(struct pages *p)
+{
+	for (size_t b = 0; b < p->nbins; b++)
+		free(p->bins[b].m);
+	p->nbins = 0;
+	for (size_t i = 0; i < p->nnets; i++)
+		p->nets[i].nc = 0;
+	for (size_t r = 0; r < p->nsel; r++)
+		p->bin_of[r] = NONE;
+}
+
+/* Pages built by nets, heaviest first (idx: nets by weight). */
+static void bins_by_nets(struct pages *p, const uint32_t *idx)
+{
+	for (size_t i = 0; i < p->nnets; i++) {
+		struct pg_net *e = &p->nets[idx[i]];
+
+		for (uint32_t j = 0; j < e->n; j++)
+			if (p->bin_of[e->v[j]] == NONE)
+				place(p, e->v[j], e);
+	}
+}
+
+/*
+ * Signature order: a function's signature is the set of nets it is on, as
+ * a bit string with the heaviest net as the most significant bit; sorting
+ * by it, largest first, keeps together what the same heavy paths run, and
+ * puts the functions every path shares first. (netrank: net -> weight rank;
+ * the incidence lists are sorted by it.)
+ */
+static const struct pages *sig_p;
+static const uint32_t *sig_rank;
+
+static int cmp_signature(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+	const uint32_t *ix = sig_p->inc + sig_p->inc_start[x];
+	const uint32_t *iy = sig_p->inc + sig_p->inc_start[y];
+	uint32_t nx = sig_p->inc_start[x + 1] - sig_p->inc_start[x];
+	uint32_t ny = sig_p->inc_start[y + 1] - sig_p->inc_start[y];
+
+	for (uint32_t i = 0; i < nx && i < ny; i++)
+		if (sig_rank[ix[i]] != sig_rank[iy[i]])
+			return sig_rank[ix[i]] < sig_rank[iy[i]] ? -1 : 1;
+	if (nx != ny)
+		return nx > ny ? -1 : 1;
+	return (x > y) - (x < y);
+}
+
+static int cmp_by_netrank(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+
+	return (sig_rank[x] > sig_rank[y]) - (sig_rank[x] < sig_rank[y]);
+}
+
+static void bins_by_signature(struct pages *p, const uint32_t *netrank)
+{
+	uint32_t *v = xmalloc((p->nsel ? p->nsel : 1) * sizeof(*v));
+	uint32_t nv = 0, cur = NONE;
+
+	sig_p = p;
+	sig_rank = netrank;
+	for (uint32_t r = 0; r < p->nsel; r++) {
+		if (p->inc_start[r] == p->inc_start[r + 1])
+			continue;
+		qsort(p->inc + p->inc_start[r], p->inc_start[r + 1] - p->inc_start[r],
+		      sizeof(*p->inc), cmp_by_netrank);
+		v[nv++] = r;
+	}
+	qsort(v, nv, sizeof(*v), cmp_signature);
+	sig_p = NULL;
+	sig_rank = NULL;
+	for (uint32_t i = 0; i < nv; i++) {
+		uint32_t r = v[i];
+
+		if (p->es[r] > p->page) {
+			bin_add(p, new_bin(p, round_up(p->es[r], p->page), true), r);
+			continue;
+		}
+		if (cur == NONE || p->bins[cur].fill + p->es[r] > p->bins[cur].cap)
+			cur = new_bin(p, p->page, false);
+		bin_add(p, cur, r);
+	}
+	free(v);
+}
+
+/* Steps 4: the pages, hottest first, into order[]; returns the count. */
+static size_t lay_out(struct pages *p, uint32_t *order)
+{
+	uint32_t *freel = xmalloc((p->nsel ? p->nsel : 1) * sizeof(*freel)), *binord;
+	uint32_t (*pairs)[2] = xmalloc((p->nsel + 1) * sizeof(*pairs));
+	uint64_t *bheat = xcalloc(p->nbins + 1, sizeof(*bheat));
+	struct emitter em = { .p = p, .order = order };
+	struct pg_sort s = { .p = p };
+	size_t nfree = 0;
+	bool *used, *done;
+
+	for (uint32_t r = 0; r < p->nsel; r++)
+		if (p->bin_of[r] == NONE)
+			freel[nfree++] = r;
+	pg_sorting = &s;
+	qsort(freel, nfree, sizeof(*freel), cmp_density);
+	for (size_t i = 0; i < p->nnets; i++)
+		for (uint32_t k = 0; k < p->nets[i].nc; k++)
+			bheat[p->nets[i].c[k].bin] += p->nets[i].w;
+	binord = xmalloc((p->nbins + 1) * sizeof(*binord));
+	for (size_t b = 0; b < p->nbins; b++)
+		binord[b] = (uint32_t)b;
+	s.key = bheat;
+	qsort(binord, p->nbins, sizeof(*binord), cmp_bin_heat);
+	pg_sorting = NULL;
+
+	used = xcalloc(nfree + 1, sizeof(*used));
+	done = xcalloc(p->nbins + 1, sizeof(*done));
+	for (size_t i = 0; i < p->nbins; i++) {
+		const struct pg_bin *bn = &p->bins[binord[i]];
+
+		if (done[i] || !bn->n)
+			continue;
+		if (bn->big) {
+			uint64_t off = em.at % p->page, sz = bn->fill;
+
+			/* align to a page only when that saves one */
+			if (off && (off + sz + p->page - 1) / p->page > (sz + p->page - 1) / p->page)
+				fill_gap(&em, freel, nfree, used, bn->cap - bn->fill);
+			emit(&em, bn->m[0]);
+			continue;
+		}
+		sort_bin(p, bn, pairs);
+		if (!bin_fits(&em, bn, pairs)) {
+			fill_gap(&em, freel, nfree, used, 0);
+			/* a later page that fits the space left, else a free
+			 * function that straddles the boundary by no more than
+			 * this page leaves free */
+			for (size_t j = i + 1; j < p->nbins && j <= i + PAGES_LOOKAHEAD &&
+					       !bin_fits(&em, bn, pairs); j++) {
+				const struct pg_bin *bj = &p->bins[binord[j]];
+
+				if (done[j] || bj->big || !bj->n)
+					continue;
+				sort_bin(p, bj, pairs);
+				if (bin_fits(&em, bj, pairs)) {
+					emit_bin(&em, bj, pairs);
+					done[j] = true;
+				}
+				sort_bin(p, bn, pairs);
+			}
+			if (!bin_fits(&em, bn, pairs))
+				fill_gap(&em, freel, nfree, used, p->page - bn->fill);
+		}
+		emit_bin(&em, bn, pairs);
+	}
+	/* warm functions left over, by density */
+	for (size_t i = 0; i < nfree; i++)
+		if (!used[i])
+			emit(&em, freel[i]);
+	free(used);
+	free(done);
+	free(binord);
+	free(bheat);
+	free(pairs);
+	free(freel);
+	return em.n;
+}
+
+/* The nets' functions back to back, heaviest net first, then free ones. */
+static size_t back_to_back(const struct pages *p, const uint32_t *idx, uint32_t *order)
+{
+	bool *in = xcalloc(p->nsel + 1, sizeof(*in));
+	uint32_t *freel = xmalloc((p->nsel ? p->nsel : 1) * sizeof(*freel));
+	struct pg_sort s = { .p = p };
+	size_t n = 0, nfree = 0;
+
+	for (size_t i = 0; i < p->nnets; i++) {
+		const struct pg_net *e = &p->nets[idx[i]];
+
+		for (uint32_t j = 0; j < e->n; j++) {
+			if (in[e->v[j]])
+				continue;
+			in[e->v[j]] = true;
+			order[n++] = p->sel[e->v[j]];
+		}
+	}
+	for (uint32_t r = 0; r < p->nsel; r++)
+		if (!in[r])
+			freel[nfree++] = r;
+	pg_sorting = &s;
+	qsort(freel, nfree, sizeof(*freel), cmp_density);
+	pg_sorting = NULL;
+	for (size_t i = 0; i < nfree; i++)
+		order[n++] = p->sel[freel[i]];
+	free(in);
+	free(freel);
+	return n;
+}
+
 static int pages_run(const struct cgraph *cg, const struct layout_opts *opts, uint32_t *order,
 		     size_t *n)
 {
-	size_t nn = cg->nnodes ? cg->nnodes : 1, nfree = 0;
+	size_t nn = cg->nnodes ? cg->nnodes : 1, maxk = 1;
 	struct pages p = { .cg = cg, .page = opts->page_size ? opts->page_size : 4096 };
-	uint32_t *idx, *freel, *binord, (*pairs)[2];
-	uint64_t *bheat, *addr, *pg;
-	struct emitter em;
-	bool *used, *done;
+	uint32_t *idx, *netrank, *cand;
+	uint64_t *addr, *pg, best;
 
 	p.sel = xmalloc(nn * sizeof(*p.sel));
 	p.nsel = layout_select(cg, opts, p.sel);
@@ -526,137 +732,63 @@ static int pages_run(const struct cgraph *cg, const struct layout_opts *opts, ui
 		p.es[r] = round_up(nd->size, nd->align ? nd->align : 1);
 		p.bin_of[r] = NONE;
 	}
+	/* 1. nets, heaviest first */
 	build_nets(&p);
-
-	/* 2. pages as bins, heaviest net first */
 	idx = xmalloc((p.nnets ? p.nnets : 1) * sizeof(*idx));
+	netrank = xmalloc((p.nnets ? p.nnets : 1) * sizeof(*netrank));
 	for (size_t i = 0; i < p.nnets; i++)
 		idx[i] = (uint32_t)i;
 	qsort_r(idx, p.nnets, sizeof(*idx), cmp_net_weight, &p);
 	for (size_t i = 0; i < p.nnets; i++) {
-		struct pg_net *e = &p.nets[idx[i]];
+		size_t k = 0;
 
-		for (uint32_t j = 0; j < e->n; j++)
-			if (p.bin_of[e->v[j]] == NONE)
-				place(&p, e->v[j], e);
+		netrank[idx[i]] = (uint32_t)i;
+		for (uint32_t j = 0; j < p.nets[i].n; j++)
+			k += (p.es[p.nets[i].v[j]] + p.page - 1) / p.page + 1;
+		if (k > maxk)
+			maxk = k;
 	}
 
-	/* 3. refinement */
+	/* 2.-4. two ways to make the pages, each refined and laid out; and
+	 * 5. the nets back to back. The fewest weighted pages wins (ties:
+	 * the first). */
+	cand = xmalloc(nn * sizeof(*cand));
+	addr = xmalloc(nn * sizeof(*addr));
+	pg = xmalloc((maxk + 1) * sizeof(*pg));
+	bins_by_nets(&p, idx);
 	refine(&p);
-
-	/* 4. pages hottest first; gaps filled with free functions */
-	freel = xmalloc((p.nsel ? p.nsel : 1) * sizeof(*freel));
-	for (uint32_t r = 0; r < p.nsel; r++)
-		if (p.bin_of[r] == NONE)
-			freel[nfree++] = r;
-	{
-		struct pg_sort s = { .p = &p };
-
-		pg_sorting = &s;
-		qsort(freel, nfree, sizeof(*freel), cmp_density);
-		bheat = xcalloc(p.nbins + 1, sizeof(*bheat));
-		for (size_t i = 0; i < p.nnets; i++)
-			for (uint32_t k = 0; k < p.nets[i].nc; k++)
-				bheat[p.nets[i].c[k].bin] += p.nets[i].w;
-		binord = xmalloc((p.nbins + 1) * sizeof(*binord));
-		for (size_t b = 0; b < p.nbins; b++)
-			binord[b] = (uint32_t)b;
-		s.key = bheat;
-		qsort(binord, p.nbins, sizeof(*binord), cmp_bin_heat);
-		pg_sorting = NULL;
-	}
-	used = xcalloc(nfree + 1, sizeof(*used));
-	done = xcalloc(p.nbins + 1, sizeof(*done));
-	em = (struct emitter){ .p = &p, .order = order };
-	pairs = xmalloc((p.nsel + 1) * sizeof(*pairs));
-	for (size_t i = 0; i < p.nbins; i++) {
-		const struct pg_bin *bn = &p.bins[binord[i]];
-
-		if (done[i] || !bn->n)
-			continue;
-		if (bn->big) {
-			uint64_t off = em.at % p.page, sz = bn->fill;
-
-			/* align to a page only when that saves one */
-			if (off && (off + sz + p.page - 1) / p.page > (sz + p.page - 1) / p.page)
-				fill_gap(&em, freel, nfree, used, bn->cap - bn->fill);
-			emit(&em, bn->m[0]);
-			continue;
-		}
-		sort_bin(&p, bn, pairs);
-		if (!bin_fits(&em, bn, pairs)) {
-			fill_gap(&em, freel, nfree, used, 0);
-			/* a later page that fits the space left, else a free
-			 * function that straddles the boundary by no more than
-			 * this page leaves free */
-			for (size_t j = i + 1; j < p.nbins && j <= i + PAGES_LOOKAHEAD &&
-					       !bin_fits(&em, bn, pairs); j++) {
-				const struct pg_bin *bj = &p.bins[binord[j]];
-
-				if (done[j] || bj->big || !bj->n)
-					continue;
-				sort_bin(&p, bj, pairs);
-				if (bin_fits(&em, bj, pairs)) {
-					emit_bin(&em, bj, pairs);
-					done[j] = true;
-				}
-				sort_bin(&p, bn, pairs);
-			}
-			if (!bin_fits(&em, bn, pairs))
-				fill_gap(&em, freel, nfree, used, p.page - bn->fill);
-		}
-		emit_bin(&em, bn, pairs);
-	}
-	for (size_t i = 0; i < nfree; i++)
-		if (!used[i])
-			emit(&em, freel[i]);
-	*n = em.n;
-
-	/* 5. against the nets packed back to back, heaviest first */
+	*n = lay_out(&p, order);
+	best = weighted_pages(&p, order, *n, addr, pg);
 	if (p.nnets) {
-		uint32_t *alt = xmalloc(nn * sizeof(*alt));
-		bool *in = xcalloc(p.nsel + 1, sizeof(*in));
-		size_t na = 0, maxk = 0;
+		size_t m;
+		uint64_t w;
 
-		for (size_t i = 0; i < p.nnets; i++) {
-			const struct pg_net *e = &p.nets[idx[i]];
-			size_t k = 0;
-
-			for (uint32_t j = 0; j < e->n; j++) {
-				k += (p.es[e->v[j]] + p.page - 1) / p.page + 1;
-				if (in[e->v[j]])
-					continue;
-				in[e->v[j]] = true;
-				alt[na++] = p.sel[e->v[j]];
-			}
-			if (k > maxk)
-				maxk = k;
+		reset_bins(&p);
+		bins_by_signature(&p, netrank);
+		refine(&p);
+		m = lay_out(&p, cand);
+		w = weighted_pages(&p, cand, m, addr, pg);
+		if (m == *n && w < best) {
+			memcpy(order, cand, m * sizeof(*cand));
+			best = w;
 		}
-		for (size_t i = 0; i < nfree; i++)
-			alt[na++] = p.sel[freel[i]];
-		addr = xmalloc(nn * sizeof(*addr));
-		pg = xmalloc((maxk + 1) * sizeof(*pg));
-		if (na == *n && weighted_pages(&p, alt, na, addr, pg) <
-					weighted_pages(&p, order, *n, addr, pg))
-			memcpy(order, alt, na * sizeof(*alt));
-		free(addr);
-		free(pg);
-		free(in);
-		free(alt);
+		m = back_to_back(&p, idx, cand);
+		w = weighted_pages(&p, cand, m, addr, pg);
+		if (m == *n && w < best) {
+			memcpy(order, cand, m * sizeof(*cand));
+			best = w;
+		}
 	}
 
+	reset_bins(&p);
 	for (size_t i = 0; i < p.nnets; i++) {
 		free(p.nets[i].v);
 		free(p.nets[i].c);
 	}
-	for (size_t b = 0; b < p.nbins; b++)
-		free(p.bins[b].m);
-	free(pairs);
-	free(used);
-	free(done);
-	free(binord);
-	free(bheat);
-	free(freel);
+	free(cand);
+	free(addr);
+	free(pg);
+	free(netrank);
 	free(idx);
 	free(p.nets);
 	free(p.inc_start);

@@ -85,7 +85,8 @@ static size_t count_distinct(uint64_t *pg, size_t n)
 {
 	size_t d = 0;
 
-	qsort(pg, n, sizeof(*pg), cmp_u64);
+	if (n)
+		qsort(pg, n, sizeof(*pg), cmp_u64);
 	for (size_t i = 0; i < n; i++)
 		if (!i || pg[i] != pg[i - 1])
 			d++;
@@ -188,8 +189,24 @@ int model_eval_sized(const struct cgraph *cg, const uint64_t *addr, const uint64
 	for (size_t i = 0; i < npv; i++) {
 		struct model_path *mp = &r->paths[i];
 
+		uint64_t movable = 0;
+		size_t nfixed;
+
+		/* the fixed functions' pages first, to count them apart */
 		n = 0;
 		mp->weight = pv[i].weight;
+		for (uint32_t j = 0; j < pv[i].n; j++) {
+			uint32_t v = pv[i].nodes[j];
+			uint64_t s = size ? size[v] : cg->nodes[v].size;
+
+			if (mark[v] == i + 1 || cg->nodes[v].movable)
+				continue;
+			mark[v] = (uint32_t)i + 1;
+			mp->nfuncs++;
+			mp->bytes += s;
+			n = add_pages(&pg, &pgcap, n, addr[v], s, shift);
+		}
+		nfixed = count_distinct(pg, n);
 		for (uint32_t j = 0; j < pv[i].n; j++) {
 			uint32_t v = pv[i].nodes[j];
 			uint64_t s = size ? size[v] : cg->nodes[v].size;
@@ -199,10 +216,13 @@ int model_eval_sized(const struct cgraph *cg, const uint64_t *addr, const uint64
 			mark[v] = (uint32_t)i + 1;
 			mp->nfuncs++;
 			mp->bytes += s;
+			movable += s;
 			n = add_pages(&pg, &pgcap, n, addr[v], s, shift);
 		}
 		mp->pages = (uint32_t)count_distinct(pg, n);
 		mp->bound = (uint32_t)ceil_div(mp->bytes, g->page_size);
+		mp->fixed_bound = (uint32_t)(ceil_div(movable, g->page_size) + nfixed);
+		r->wfixed_bound += mp->weight * mp->fixed_bound;
 		r->weight += mp->weight;
 		r->wpages += mp->weight * mp->pages;
 		r->wbound += mp->weight * mp->bound;
@@ -297,6 +317,11 @@ double model_mean_pages(const struct model_result *r)
 double model_mean_bound(const struct model_result *r)
 {
 	return r->weight ? (double)r->wbound / (double)r->weight : 0;
+}
+
+double model_mean_fixed_bound(const struct model_result *r)
+{
+	return r->weight ? (double)r->wfixed_bound / (double)r->weight : 0;
 }
 
 struct moved {

@@ -50,6 +50,8 @@ struct model_path {
 	uint64_t bytes;			/* their sizes, summed */
 	uint32_t pages;			/* distinct pages touched */
 	uint32_t bound;			/* ceil(bytes / page) */
+	uint32_t fixed_bound;		/* ceil(movable bytes / page) + the pages
+					 * the fixed functions touch where they are */
 	uint64_t runs;			/* times replayed */
 	uint64_t tlb_misses[MODEL_MAX_TLB];	/* during its runs, per TLB size */
 };
@@ -60,6 +62,7 @@ struct model_result {
 	bool node_stream;		/* no paths in the graph: nodes replayed */
 	uint64_t weight;		/* sum of path weights */
 	uint64_t wpages, wbound;	/* sum of weight * pages, weight * bound */
+	uint64_t wfixed_bound;		/* sum of weight * fixed_bound */
 	/* the executed set: every node of the graph */
 	size_t set_nodes;
 	uint64_t set_bytes;
@@ -85,9 +88,10 @@ int model_eval_sized(const struct cgraph *cg, const uint64_t *addr, const uint64
 
 void model_result_free(struct model_result *r);
 
-/** Weighted mean pages per path run, and its bound (0 when no weight). */
+/** Weighted mean pages per path run, and its bounds (0 when no weight). */
 double model_mean_pages(const struct model_result *r);
 double model_mean_bound(const struct model_result *r);
+double model_mean_fixed_bound(const struct model_result *r);
 
 /**
  * model_relink() - where every node lands when @order is linked as the hot
