@@ -13,8 +13,9 @@
  * The replay: path i runs n_i = max(1, round(weight_i * budget / total))
  * times; the runs are interleaved by the stride order (j + 1/2) / n_i (ties
  * by path index), so the mix is deterministic and does not depend on the
- * order of the input. With no paths, every node with weight > 0 is a path of
- * one function (an independent-reference stream) and r->node_stream says so.
+ * order of the input. With no paths (or with replay_nodes), every node with
+ * weight > 0 is replayed as a run of one function (an independent-reference
+ * stream) and r->node_stream says so.
  */
 #ifndef HP_MODEL_H
 #define HP_MODEL_H
@@ -39,6 +40,10 @@ struct model_geom {
 	size_t npins;
 	struct icache_geom icache;	/* size 0: no I-cache figures */
 	uint64_t budget;		/* path runs to replay; 0: the default */
+	bool replay_nodes;		/* replay the nodes' weights even when
+					 * there are paths (e.g. miss samples
+					 * plus a few traces); per-path misses
+					 * are then not counted */
 };
 
 /** 4 KiB pages; fully associative LRU with 32, 64, 128 entries; 32 KiB 8-way 64 B I-cache. */
