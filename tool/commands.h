@@ -10,5 +10,6 @@ int cmd_order(int argc, char **argv);
 int cmd_profile(int argc, char **argv);
 int cmd_merge(int argc, char **argv);
 int cmd_callgraph(int argc, char **argv);
+int cmd_measure(int argc, char **argv);
 
 #endif

@@ -24,6 +24,7 @@ static const struct cmd cmds[] = {
 	{ "profile", cmd_profile, "convert samples and traces into a .hprof profile" },
 	{ "merge", cmd_merge, "add .hprof profiles together" },
 	{ "callgraph", cmd_callgraph, "static call tree of a function, the pages it spans" },
+	{ "measure", cmd_measure, "I-TLB counters around a command (perf, /proc/tlbmiss)" },
 	{ NULL, NULL, NULL },
 };
 
