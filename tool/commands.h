@@ -7,5 +7,9 @@
 #define HP_COMMANDS_H
 
 int cmd_order(int argc, char **argv);
+int cmd_profile(int argc, char **argv);
+int cmd_merge(int argc, char **argv);
+int cmd_callgraph(int argc, char **argv);
+int cmd_measure(int argc, char **argv);
 
 #endif

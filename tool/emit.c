@@ -41,18 +41,53 @@ const char *emit_format_name(enum emit_format f)
 	return format_names[f];
 }
 
-/* Is another function of the image in an input section of the same name? */
-static bool section_name_shared(const struct kimage *img, const struct kfunc *f)
+/*
+ * Is another function of the image in an input section of the same name?
+ * *same_object: one of those also came from f's object file, so the object
+ * cannot tell them apart (a final link of one vmlinux.o, as with IBT or LTO).
+ */
+static bool section_name_shared(const struct kimage *img, const struct kfunc *f,
+				bool *same_object)
 {
 	const struct kfunc *o;
+	bool shared = false;
 
+	*same_object = false;
 	if (!(f->flags & KF_DUPNAME))
 		return false;
 	for (o = kimage_find_func_by_name(img, f->name); o;
-	     o = o->next_same_name >= 0 ? &img->funcs[o->next_same_name] : NULL)
-		if (o != f && o->section && !strcmp(o->section, f->section))
-			return true;
-	return false;
+	     o = o->next_same_name >= 0 ? &img->funcs[o->next_same_name] : NULL) {
+		if (o == f || !o->section || strcmp(o->section, f->section))
+			continue;
+		shared = true;
+		if (f->object && o->object && !strcmp(o->object, f->object))
+			*same_object = true;
+	}
+	return shared;
+}
+
+/*
+ * An input-section statement limited to one object file. A plain file name
+ * without wildcards would make GNU ld load that file a second time, and
+ * "*OBJ" also matches every path that ends in OBJ; checked with GNU ld 2.40:
+ * "*:OBJ" matches OBJ only as an archive member (Kbuild links vmlinux.a, a
+ * thin archive that keeps the members' paths, as the map prints them) and
+ * ":OBJ" only as a file on the command line, so both are written and one
+ * matches. The map prints a member of an ordinary archive as "LIB.a(OBJ)":
+ * that is "LIB.a:OBJ" in a script.
+ */
+static void emit_qualified(FILE *out, const char *indent, const char *object,
+			   const char *section)
+{
+	size_t len = strlen(object);
+	const char *paren = strchr(object, '(');
+
+	if (paren && len > 2 && object[len - 1] == ')') {
+		fprintf(out, "%s%.*s:%.*s(%s)\n", indent, (int)(paren - object), object,
+			(int)(len - (size_t)(paren - object) - 2), paren + 1, section);
+		return;
+	}
+	fprintf(out, "%s*:%s(%s) :%s(%s)\n", indent, object, section, object, section);
 }
 
 static void emit_header(FILE *out, const char *open, const char *mid, const char *close,
@@ -116,7 +151,8 @@ int emit_order(FILE *out, enum emit_format fmt, const struct cgraph *cg, const u
 	}
 	for (i = 0; i < n; i++) {
 		const struct kfunc *f = &img->funcs[cg->nodes[order[i]].func];
-		bool shared = f->section && section_name_shared(img, f);
+		bool same_object = false;
+		bool shared = f->section && section_name_shared(img, f, &same_object);
 
 		if (fmt == EMIT_LLD || fmt == EMIT_LIST) {
 			/* lld orders by symbol: a local symbol of a shared name
@@ -131,19 +167,22 @@ int emit_order(FILE *out, enum emit_format fmt, const struct cgraph *cg, const u
 			fprintf(out, "%s\n", f->name);
 			continue;
 		}
-		if (!f->section || (shared && (!f->object || fmt == EMIT_GOLD))) {
+		if (!f->section || (shared && (!f->object || same_object || fmt == EMIT_GOLD))) {
 			pr_warn("%s: %s: %s; left out of the order", img->path, f->name,
 				!f->section ? "input section unknown"
-					    : "its section name is shared with another "
-					      "function and its object file is unknown");
+				: fmt == EMIT_GOLD && f->object && !same_object
+				? "its section name is shared with another function and "
+				  "gold's ordering file cannot name the object"
+				: "its section name is shared with another function and "
+				  "its object file does not tell them apart");
 			skipped++;
 			continue;
 		}
 		if (fmt == EMIT_GOLD) {
 			fprintf(out, "%s\n", f->section);
 		} else if (shared) {
-			fprintf(out, "%s*%s(%s)\n", fmt == EMIT_LD_SECTION_ORDERING ? "\t" : "",
-				f->object, f->section);
+			emit_qualified(out, fmt == EMIT_LD_SECTION_ORDERING ? "\t" : "",
+				       f->object, f->section);
 		} else {
 			fprintf(out, "%s*(%s)\n", fmt == EMIT_LD_SECTION_ORDERING ? "\t" : "",
 				f->section);

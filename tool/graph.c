@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "disasm.h"
 #include "graph.h"
 #include "warn.h"
 #include "xalloc.h"
@@ -192,8 +193,8 @@ int cg_build(struct cgraph **out, const struct kimage *img, const struct profile
 	size_t i, cap = 0;
 	struct prof_edge *e, *etmp;
 	struct prof_trace *t, *ttmp;
+	long static_added = 0;
 
-	(void)opts;
 	fidx = resolve_profile(img, prof, cg);
 	/* Which image functions take part, with their summed weights. */
 	used = xcalloc(img->nfuncs, sizeof(*used));
@@ -247,11 +248,23 @@ int cg_build(struct cgraph **out, const struct kimage *img, const struct profile
 		}
 		cg_add_path(cg, path, n, t->weight);
 	}
+	if (opts && opts->static_edges && cg->nnodes) {
+		/* disasm owns this: direct and tail calls between hot nodes */
+		static_added = disasm_static_arcs(cg, opts->static_edge_weight ?
+						  opts->static_edge_weight : 1);
+		if (static_added >= 0)
+			pr_info("static edges: %ld call sites between hot functions",
+				static_added);
+	}
 	cg_finish(cg);
 	free(path);
 	free(used);
 	free(fweight);
 	free(fidx);
+	if (static_added < 0) {
+		cg_free(cg);
+		return (int)static_added;
+	}
 	if (!cg->nnodes) {
 		pr_err("%s: no function of the profile is in this image; "
 		       "are the samples from another kernel?", img->path);

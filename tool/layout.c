@@ -14,6 +14,9 @@
 const struct layout_algo *const layout_algos[] = {
 	&layout_original,
 	&layout_c3,
+	&layout_ph,
+	&layout_cds,
+	&layout_pages,
 	NULL,
 };
 

@@ -74,5 +74,8 @@ size_t layout_pages_bound(const struct cgraph *cg, const uint32_t *order, size_t
 /* The algorithms (tool/layout_<name>.c). */
 extern const struct layout_algo layout_original;
 extern const struct layout_algo layout_c3;
+extern const struct layout_algo layout_ph;
+extern const struct layout_algo layout_cds;
+extern const struct layout_algo layout_pages;
 
 #endif

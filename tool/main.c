@@ -20,6 +20,11 @@ struct cmd {
 };
 
 static const struct cmd cmds[] = {
+	{ "order", cmd_order, "write the linker order for a vmlinux and its samples" },
+	{ "profile", cmd_profile, "convert samples and traces into a .hprof profile" },
+	{ "merge", cmd_merge, "add .hprof profiles together" },
+	{ "callgraph", cmd_callgraph, "static call tree of a function, the pages it spans" },
+	{ "measure", cmd_measure, "I-TLB counters around a command (perf, /proc/tlbmiss)" },
 	{ NULL, NULL, NULL },
 };
 
@@ -74,6 +79,6 @@ int main(int argc, char **argv)
 	for (c = cmds; c->name; c++)
 		if (!strcmp(c->name, argv[1]))
 			return c->run(argc - 1, argv + 1);
-	fprintf(stderr, "hotpack: error: the order command lands with the profile readers\n");
-	return HP_EXIT_ERROR;
+	/* hotpack VMLINUX SAMPLES... */
+	return cmd_order(argc, argv);
 }

@@ -101,9 +101,6 @@ double model_mean_bound(const struct model_result *r);
 uint64_t model_relink(const struct cgraph *cg, const uint64_t *orig, const uint32_t *order,
 		      size_t n, uint64_t insert, uint64_t page_size, uint64_t *addr);
 
-/** The nodes' addresses in cg->img (needs an image). */
-void model_orig_addrs(const struct cgraph *cg, uint64_t *addr);
-
 /** "4 KiB pages; I-TLB fully associative LRU 32/64/128 entries; I-cache 32 KiB 8-way 64 B lines". */
 const char *model_geom_str(const struct model_geom *g, char *buf, size_t len);
 

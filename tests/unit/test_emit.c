@@ -61,7 +61,7 @@ int main(void)
 	s = run(&img, EMIT_LDS, &left);
 	ok(strstr(s, "/* hotpack ") == s, "lds: header comment first");
 	ok(strstr(s, "\n. = ALIGN(4096);\n*(.text.unlikely.vfs_read)\n*(.text.ksys_read)\n"
-		     "*fs/a.o(.text.helper)\n") != NULL, "lds: order, alignment, qualified name");
+		     "*:fs/a.o(.text.helper) :fs/a.o(.text.helper)\n") != NULL, "lds: order, alignment, qualified name");
 	is_int(left, 1, "lds: the unqualifiable helper left out");
 	ok(!strstr(s, "//"), "lds: only /* */ comments");
 	free(s);

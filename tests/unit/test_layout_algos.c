@@ -1,0 +1,317 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * test_layout_algos.c - the ph, cds and pages algorithms: hand-worked
+ * Pettis-Hansen merges and orientations; for every algorithm, determinism
+ * (same input, and arcs given in another order), only movable hot nodes
+ * placed and each once, --max-hot-bytes and --coverage obeyed; and pages'
+ * own promises: a single path at its lower bound, alignment padding
+ * counted, a function larger than a page on a boundary only when that
+ * saves a page, gaps filled with free functions.
+ */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "graph.h"
+#include "layout.h"
+#include "model.h"
+#include "tap.h"
+
+static const char *const algos[] = { "original", "c3", "ph", "cds", "pages" };
+#define NALGOS (sizeof(algos) / sizeof(algos[0]))
+
+static size_t run(const char *name, const struct cgraph *cg, const struct layout_opts *o,
+		  uint32_t *order)
+{
+	const struct layout_algo *a = layout_find(name);
+	size_t n = 0;
+
+	if (!a || a->run(cg, o, order, &n))
+		return (size_t)-1;
+	return n;
+}
+
+static const char *order_str(const uint32_t *o, size_t n, char *buf, size_t len)
+{
+	size_t at = 0;
+
+	buf[0] = '\0';
+	for (size_t i = 0; i < n && at + 4 < len; i++)
+		at += (size_t)snprintf(buf + at, len - at, "%s%c", i ? " " : "", 'A' + (int)o[i]);
+	return buf;
+}
+
+/* A kernel-ish graph: 40 nodes, 6 paths over them with shared helpers, the
+ * arcs of their call trees; nodes 3 and 17 are not movable. Built with arcs
+ * forward or backward to check the result does not depend on it. */
+static struct cgraph *mixed_graph(bool backward)
+{
+	struct cgraph *cg = cg_new(NULL);
+	uint32_t p[6][12];
+	uint32_t srcs[256], dsts[256];
+	uint64_t ws[256];
+	size_t na = 0;
+
+	for (uint32_t i = 0; i < 40; i++)
+		cg_add_node(cg, i, 64 + (i * 397) % 1500, i % 3 ? 16 : 64, 1 + (i * 7) % 13,
+			    i != 3 && i != 17);
+	for (uint32_t k = 0; k < 6; k++) {
+		for (uint32_t j = 0; j < 12; j++)
+			p[k][j] = j < 3 ? j : (k * 5 + j * 3) % 40;	/* 0 1 2 shared */
+		cg_add_path(cg, p[k], 12, 100 - 15 * k);
+		for (uint32_t j = 1; j < 12; j++) {
+			srcs[na] = p[k][j / 2];
+			dsts[na] = p[k][j];
+			ws[na++] = 100 - 15 * k;
+		}
+	}
+	for (size_t i = 0; i < na; i++) {
+		size_t x = backward ? na - 1 - i : i;
+
+		if (srcs[x] != dsts[x])
+			cg_add_arc(cg, srcs[x], dsts[x], ws[x]);
+	}
+	cg_finish(cg);
+	return cg;
+}
+
+static void check_properties(void)
+{
+	struct cgraph *f = mixed_graph(false), *b = mixed_graph(true);
+	struct layout_opts o = { .page_size = 4096, .coverage = 1.0 };
+	uint32_t o1[64], o2[64], o3[64], sel[64];
+	size_t nsel = layout_select(f, &o, sel);
+	char what[128];
+
+	for (size_t a = 0; a < NALGOS; a++) {
+		size_t n1 = run(algos[a], f, &o, o1), n2 = run(algos[a], f, &o, o2);
+		size_t n3 = run(algos[a], b, &o, o3);
+		bool seen[64] = { 0 }, good = true;
+		uint64_t bytes = 0, cap = 6000;
+
+		snprintf(what, sizeof(what), "%s: same order twice", algos[a]);
+		ok(n1 == n2 && n1 != (size_t)-1 && !memcmp(o1, o2, n1 * sizeof(*o1)), what);
+		snprintf(what, sizeof(what), "%s: same order with the arcs given backwards",
+			 algos[a]);
+		ok(n1 == n3 && !memcmp(o1, o3, n1 * sizeof(*o1)), what);
+		for (size_t i = 0; i < n1; i++) {
+			if (o1[i] >= 40 || seen[o1[i]] || !f->nodes[o1[i]].movable)
+				good = false;
+			else
+				seen[o1[i]] = true;
+		}
+		snprintf(what, sizeof(what), "%s: movable nodes only, each once", algos[a]);
+		ok(good, what);
+		snprintf(what, sizeof(what), "%s: places the whole selected set", algos[a]);
+		is_int(n1, nsel, what);
+
+		o.max_hot_bytes = cap;
+		n1 = run(algos[a], f, &o, o1);
+		for (size_t i = 0; i < n1; i++)
+			bytes += f->nodes[o1[i]].size;
+		snprintf(what, sizeof(what), "%s: --max-hot-bytes 6000 holds", algos[a]);
+		ok(bytes <= cap && n1 > 0, what);
+		o.max_hot_bytes = 0;
+		o.coverage = 0.5;
+		n1 = run(algos[a], f, &o, o1);
+		snprintf(what, sizeof(what), "%s: --coverage 0.5 places fewer", algos[a]);
+		ok(n1 < nsel && n1 == layout_select(f, &o, sel), what);
+		o.coverage = 1.0;
+		nsel = layout_select(f, &o, sel);
+	}
+	cg_free(f);
+	cg_free(b);
+}
+
+/* Pettis-Hansen by hand: A->B 10 and C->D 8 merge first; then the
+ * cluster edge of weight 5 joins them, oriented by the arc's ends. */
+static void check_ph(void)
+{
+	struct layout_opts o = { .page_size = 4096, .coverage = 1.0 };
+	uint32_t order[4];
+	char buf[32];
+	struct cgraph *cg;
+	size_t n;
+
+	for (int c = 0; c < 2; c++) {
+		cg = cg_new(NULL);
+		for (uint32_t i = 0; i < 4; i++)
+			cg_add_node(cg, i, 100, 16, 1, true);
+		cg_add_arc(cg, 0, 1, 10);
+		cg_add_arc(cg, 2, 3, 8);
+		if (c == 0)
+			cg_add_arc(cg, 1, 2, 5);	/* tail B meets head C */
+		else
+			cg_add_arc(cg, 0, 3, 5);	/* heads: reverse both */
+		cg_finish(cg);
+		n = run("ph", cg, &o, order);
+		is_str(order_str(order, n, buf, sizeof(buf)), c ? "B A D C" : "A B C D",
+		       c ? "ph: A->D joins the clusters head to tail reversed"
+			 : "ph: B->C joins A B and C D in order");
+		cg_free(cg);
+	}
+}
+
+/* CDS by hand: a heavy arc A->C across a light B: A and C end adjacent */
+static void check_cds(void)
+{
+	struct layout_opts o = { .page_size = 4096, .coverage = 1.0 };
+	uint32_t order[3];
+	char buf[32];
+	struct cgraph *cg = cg_new(NULL);
+	size_t n;
+
+	cg_add_node(cg, 0, 200, 16, 50, true);
+	cg_add_node(cg, 1, 200, 16, 1, true);
+	cg_add_node(cg, 2, 200, 16, 50, true);
+	cg_add_arc(cg, 0, 2, 100);
+	cg_add_arc(cg, 1, 2, 1);
+	cg_finish(cg);
+	n = run("cds", cg, &o, order);
+	is_str(order_str(order, n, buf, sizeof(buf)), "A C B", "cds: A C merge, B after");
+	cg_free(cg);
+}
+
+static size_t wpages(const struct cgraph *cg, const uint32_t *order, size_t n, uint64_t page,
+		     struct model_result *r)
+{
+	uint64_t *addr = calloc(cg->nnodes, sizeof(*addr));
+	struct model_geom g;
+
+	model_geom_default(&g);
+	g.page_size = page;
+	g.icache.size = 0;
+	g.budget = 50;
+	layout_assign(cg, order, n, 0x100000, addr);
+	for (size_t i = 0; i < cg->nnodes; i++)
+		if (addr[i] == UINT64_MAX)
+			addr[i] = 0x10000000 + i * 0x10000;	/* far away */
+	model_eval(cg, addr, &g, r);
+	free(addr);
+	return (size_t)r->wpages;
+}
+
+static void check_pages(void)
+{
+	struct layout_opts o = { .page_size = 4096, .coverage = 1.0 };
+	struct model_result r;
+	uint32_t order[64], path[64];
+	struct cgraph *cg;
+	size_t n;
+
+	/* one path of 30 functions, 13,370 bytes (16-byte multiples): bound 4 */
+	cg = cg_new(NULL);
+	for (uint32_t i = 0; i < 30; i++) {
+		cg_add_node(cg, i, 160 + 16 * ((i * 37) % 40), 16, 1 + i % 5, true);
+		path[i] = i;
+	}
+	cg_add_path(cg, path, 30, 7);
+	cg_finish(cg);
+	n = run("pages", cg, &o, order);
+	wpages(cg, order, n, 4096, &r);
+	ok(r.npaths == 1 && r.paths[0].pages == r.paths[0].bound,
+	   "pages: a single path touches its lower bound of pages");
+	is_int(r.paths[0].bound, (r.paths[0].bytes + 4095) / 4096, "bound is ceil(bytes/page)");
+	model_result_free(&r);
+	cg_free(cg);
+
+	/* padding counted: 40 functions of 100 bytes aligned to 64 take 128
+	 * each: 5,120 bytes, so 2 pages, though the bound by size is 1 */
+	cg = cg_new(NULL);
+	for (uint32_t i = 0; i < 40; i++) {
+		cg_add_node(cg, i, 100, 64, 1, true);
+		path[i] = i;
+	}
+	cg_add_path(cg, path, 40, 1);
+	cg_finish(cg);
+	n = run("pages", cg, &o, order);
+	wpages(cg, order, n, 4096, &r);
+	is_int(r.paths[0].pages, 2, "pages: 64-byte alignment padding counted (2 pages)");
+	is_int(r.paths[0].bound, 1, "the size bound is 1");
+	model_result_free(&r);
+	cg_free(cg);
+
+	/*
+	 * Two paths of two 2,000-byte functions each (X = a b, Y = c d, equal
+	 * weight) and free functions of 96 bytes: back to back, Y would cross a
+	 * page; pages puts each path in a page of its own, with free functions
+	 * in the gap, and beats c3 on weighted pages.
+	 */
+	{
+		struct model_result rc;
+		uint32_t x[2] = { 0, 1 }, y[2] = { 2, 3 };
+		size_t nc;
+
+		cg = cg_new(NULL);
+		for (uint32_t i = 0; i < 4; i++)
+			cg_add_node(cg, i, 2000, 16, 10, true);
+		for (uint32_t i = 4; i < 10; i++)
+			cg_add_node(cg, i, 96, 16, 1, true);
+		cg_add_path(cg, x, 2, 10);
+		cg_add_path(cg, y, 2, 10);
+		cg_add_arc(cg, 0, 1, 10);
+		cg_add_arc(cg, 2, 3, 10);
+		cg_finish(cg);
+		n = run("pages", cg, &o, order);
+		wpages(cg, order, n, 4096, &r);
+		is_int(r.wpages, 20, "pages: both paths in one page each (weighted 20)");
+		nc = run("c3", cg, &o, order);
+		wpages(cg, order, nc, 4096, &rc);
+		ok(rc.wpages > r.wpages, "c3 lets a path cross a page here");
+		model_result_free(&r);
+		model_result_free(&rc);
+		cg_free(cg);
+	}
+
+	/*
+	 * P1 = a (3,500 B) c (200 B), P2 = big (5,000 B) d (200 B), equal
+	 * weights, six free 160-byte functions. Back to back, big would start
+	 * at 3,712 and take 3 pages; pages closes the gap with free functions
+	 * so that P2 takes its bound of 2.
+	 */
+	{
+		uint32_t p1[2] = { 0, 2 }, p2[2] = { 1, 3 };
+
+		cg = cg_new(NULL);
+		cg_add_node(cg, 0, 3500, 16, 10, true);
+		cg_add_node(cg, 1, 5000, 16, 10, true);
+		cg_add_node(cg, 2, 200, 16, 10, true);
+		cg_add_node(cg, 3, 200, 16, 10, true);
+		for (uint32_t i = 4; i < 10; i++)
+			cg_add_node(cg, i, 160, 16, 1, true);
+		cg_add_path(cg, p1, 2, 10);
+		cg_add_path(cg, p2, 2, 10);
+		cg_finish(cg);
+		n = run("pages", cg, &o, order);
+		wpages(cg, order, n, 4096, &r);
+		is_int(r.wpages, 10 * 1 + 10 * 2, "pages: the big function's path at its bound");
+		model_result_free(&r);
+		cg_free(cg);
+	}
+	{
+		uint32_t pth[2] = { 0, 1 };
+
+		/* a 5,000-byte function after 1,000 bytes fits 2 pages anyway:
+		 * no alignment forced */
+		cg = cg_new(NULL);
+		cg_add_node(cg, 0, 1000, 16, 10, true);
+		cg_add_node(cg, 1, 5000, 16, 10, true);
+		cg_add_path(cg, pth, 2, 5);
+		cg_finish(cg);
+		n = run("pages", cg, &o, order);
+		wpages(cg, order, n, 4096, &r);
+		is_int(r.paths[0].pages, 2, "pages: 1,000 + 5,000 bytes in 2 pages");
+		model_result_free(&r);
+		cg_free(cg);
+	}
+}
+
+int main(void)
+{
+	check_properties();
+	check_ph();
+	check_cds();
+	check_pages();
+	return done_testing();
+}

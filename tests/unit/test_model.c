@@ -1,0 +1,184 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * test_model.c - the layout model on a graph small enough to work out by
+ * hand: pages per path against ceil(bytes/page), weighted totals, the
+ * executed set, the interleaved replay's TLB misses (fully associative,
+ * 2-way, pinned), the node stream, and model_relink's addresses.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <stdlib.h>
+
+#include "graph.h"
+#include "layout.h"
+#include "model.h"
+#include "tap.h"
+
+/*
+ * n0 3000 B @0x10000, n2 1000 B @0x10c00 (same page), n1 2000 B @0x20000,
+ * n3 5000 B @0x30800 (pages 0x30 and 0x31).
+ * Path A = n0 n1 n2 n0, weight 10: 6000 B, bound 2, pages {0x10, 0x20} = 2.
+ * Path B = n3 n2, weight 5: 6000 B, bound 2, pages {0x30, 0x31, 0x10} = 3.
+ */
+static const uint64_t addr0[4] = { 0x10000, 0x20000, 0x10c00, 0x30800 };
+
+static struct cgraph *small_graph(bool paths)
+{
+	struct cgraph *cg = cg_new(NULL);
+	static const uint32_t a[] = { 0, 1, 2, 0 }, b[] = { 3, 2 };
+
+	cg_add_node(cg, 0, 3000, 16, 6, true);
+	cg_add_node(cg, 1, 2000, 16, 3, true);
+	cg_add_node(cg, 2, 1000, 16, 0, true);
+	cg_add_node(cg, 3, 5000, 16, 1, true);
+	if (paths) {
+		cg_add_path(cg, a, 4, 10);
+		cg_add_path(cg, b, 2, 5);
+	}
+	cg_finish(cg);
+	return cg;
+}
+
+static const struct model_path *path_of_weight(const struct model_result *r, uint64_t w)
+{
+	for (size_t i = 0; i < r->npaths; i++)
+		if (r->paths[i].weight == w)
+			return &r->paths[i];
+	return NULL;
+}
+
+int main(void)
+{
+	struct cgraph *cg = small_graph(true);
+	struct model_geom g;
+	struct model_result r;
+	const struct model_path *pa, *pb;
+	char buf[256];
+
+	model_geom_default(&g);
+	is_str(model_geom_str(&g, buf, sizeof(buf)),
+	       "4 KiB pages; I-TLB fully associative LRU 32/64/128 entries; "
+	       "I-cache 32 KiB 8-way 64 B lines", "the default geometry, named");
+
+	g.tlb_entries[0] = 2;
+	g.tlb_entries[1] = 4;
+	g.ntlb = 2;
+	g.icache.size = 0;
+	g.budget = 3;	/* A runs round(10/15*3) = 2 times, B once: A B A */
+	ok(model_eval(cg, addr0, &g, &r) == 0, "evaluate the hand layout");
+	pa = path_of_weight(&r, 10);
+	pb = path_of_weight(&r, 5);
+	ok(pa && pb && !r.node_stream && r.npaths == 2, "two paths");
+	if (!pa || !pb)
+		return done_testing();
+	is_int(pa->pages, 2, "path A touches 2 pages");
+	is_int(pa->bound, 2, "path A bound ceil(6000/4096) = 2");
+	is_int(pa->nfuncs, 3, "path A has 3 distinct functions");
+	is_int(pb->pages, 3, "path B touches 3 pages (n3 straddles)");
+	is_int(pb->bound, 2, "path B bound 2");
+	is_int(r.wpages, 35, "weighted pages 10*2 + 5*3");
+	is_int(r.wbound, 30, "weighted bound 10*2 + 5*2");
+	is_int(r.weight, 15, "path weight 15");
+	is_int(r.set_pages, 4, "executed set: 4 pages");
+	is_int(r.set_bound, 3, "executed set bound ceil(11000/4096) = 3");
+	is_int(r.set_bytes, 11000, "executed set bytes");
+	/*
+	 * 2 entries: A: 0x10 m, 0x20 m, 0x10 h, 0x10 h; B: 0x30 m (evicts 0x20),
+	 * 0x31 m (evicts 0x10), 0x10 m (evicts 0x30); A: 0x10 h, 0x20 m (evicts
+	 * 0x31), 0x10 h, 0x10 h. 6 misses in 11 references.
+	 */
+	is_int(r.runs, 3, "3 runs replayed");
+	is_int(pa->runs, 2, "A runs twice");
+	is_int(r.tlb_refs, 11, "11 page references");
+	is_int(r.tlb_misses[0], 6, "2 entries: 6 misses");
+	is_int(pa->tlb_misses[0], 3, "2 entries: 3 of them in A's runs");
+	is_int(pb->tlb_misses[0], 3, "2 entries: 3 in B's run");
+	is_int(r.tlb_misses[1], 4, "4 entries: only the 4 cold misses");
+	model_result_free(&r);
+
+	/* 2 entries in one set of 2 ways is fully associative: same misses */
+	g.tlb_ways = 2;
+	g.ntlb = 1;
+	ok(model_eval(cg, addr0, &g, &r) == 0, "2-way 2 entries");
+	is_int(r.tlb_misses[0], 6, "2-way with one set: 6 misses");
+	model_result_free(&r);
+	/* 4 entries, 2 ways: pages 0x10 0x20 0x30 share set 0, 0x31 is in set 1:
+	 * A: 0x10 m 0x20 m; B: 0x30 m (evicts 0x20), 0x31 m, 0x10 h;
+	 * A: 0x10 h, 0x20 m (evicts 0x30), 0x10 h -> 5 */
+	g.tlb_entries[0] = 4;
+	ok(model_eval(cg, addr0, &g, &r) == 0, "2-way 4 entries");
+	is_int(r.tlb_misses[0], 5, "2-way with 2 sets: 5 misses");
+	model_result_free(&r);
+
+	/* pin n3's pages: B's first two references hit */
+	{
+		struct tlb_pin pin = { 0x30000, 0x32000 };
+
+		g.tlb_ways = 0;
+		g.tlb_entries[0] = 2;
+		g.pins = &pin;
+		g.npins = 1;
+		ok(model_eval(cg, addr0, &g, &r) == 0, "pinned n3");
+		is_int(r.tlb_misses[0], 2, "pinned: only 0x10 and 0x20 miss, once each");
+		model_result_free(&r);
+		g.pins = NULL;
+		g.npins = 0;
+	}
+
+	/* with the I-cache on, every line of every function is referenced */
+	g.icache = (struct icache_geom){ 32768, 64, 8 };
+	ok(model_eval(cg, addr0, &g, &r) == 0, "with an I-cache");
+	/* lines per run: A = 47 + 32 + 16 + 47, B = 79 + 16 (n3 @0x30800: 5000 B) */
+	is_int(r.icache_refs, 2 * (47 + 32 + 16 + 47) + (79 + 16), "I-cache line references");
+	is_int(r.icache_misses, 47 + 32 + 16 + 79, "I-cache: each line misses once (all fit)");
+	model_result_free(&r);
+	g.icache.size = 0;
+
+	/* a node without an address is an error */
+	{
+		uint64_t bad[4] = { 0x10000, UINT64_MAX, 0x10c00, 0x30800 };
+
+		is_int(model_eval(cg, bad, &g, &r), -EINVAL, "a node without an address");
+	}
+
+	/* other sizes (another build's) */
+	{
+		uint64_t sz[4] = { 100, 100, 100, 100 };
+
+		ok(model_eval_sized(cg, addr0, sz, &g, &r) == 0, "sizes given");
+		is_int(r.set_bound, 1, "400 bytes: bound 1");
+		is_int(r.set_pages, 3, "pages 0x10 (twice), 0x20, 0x30");
+		model_result_free(&r);
+	}
+	cg_free(cg);
+
+	/* no paths: the nodes with weight are replayed as a stream */
+	cg = small_graph(false);
+	g.budget = 10;	/* weights 6 3 0 1 -> runs 6 3 1 */
+	ok(model_eval(cg, addr0, &g, &r) == 0, "node stream");
+	ok(r.node_stream, "node_stream is set");
+	is_int(r.npaths, 3, "3 nodes with weight");
+	is_int(r.runs, 10, "10 runs");
+	is_int(r.wpages, 6 * 1 + 3 * 1 + 1 * 2, "weighted pages of single functions");
+	model_result_free(&r);
+
+	/* relink: n3 then n1 as the hot region at 0x10000 */
+	{
+		uint32_t order[2] = { 3, 1 };
+		uint64_t a[4];
+		uint64_t end = model_relink(cg, addr0, order, 2, 0x10000, 4096, a);
+
+		is_u64(a[3], 0x10000, "n3 first at the page-aligned insert point");
+		is_u64(a[1], 0x11390, "n1 after it at 16-byte alignment");
+		is_u64(end, 0x11b60, "the hot region ends at 0x11b60");
+		is_u64(a[0], 0x10000 + 0x1b60, "n0 shifted by the hot region (nothing moved from below it)");
+		is_u64(a[2], 0x10c00 + 0x1b60, "n2 shifted the same");
+		end = model_relink(cg, addr0, order, 2, 0x20000, 4096, a);
+		is_u64(a[0], 0x10000, "below the insert point nothing moves");
+		is_u64(a[3], 0x20000, "n3 at the new insert point");
+		(void)end;
+	}
+	cg_free(cg);
+	return done_testing();
+}

@@ -1,0 +1,135 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * test_perf.c - the perf script reader on the shapes perf-script(1)
+ * documents: headers with and without pid/tid, cpu, period and event names,
+ * inline ips, callchains, LBR brstack/brstacksym, headerless -F ip,sym,dso,
+ * and what it must refuse.
+ */
+#include "config.h"
+
+#include <errno.h>
+
+#include "evlog.h"
+#include "tap.h"
+
+static void check(const char *what, const char *in, const char *want)
+{
+	struct evlog l;
+	int ret;
+
+	evlog_init(&l);
+	ret = evlog_run(&l, perf_script_read, in, "t.perf");
+	is_int(ret, 0, what);
+	is_str(evlog_text(&l), want, what);
+	evlog_free(&l);
+}
+
+static void check_fails(const char *what, const char *in)
+{
+	struct evlog l;
+
+	evlog_init(&l);
+	is_int(evlog_run(&l, perf_script_read, in, "t.perf"), -EINVAL, what);
+	evlog_free(&l);
+}
+
+int main(void)
+{
+	struct evlog l;
+
+	check("plain sample with pid/tid, period, event",
+	      "            bash  1234/1234 [001] 12345.678901:     250000 cycles:k:  ffffffff8106aa32 native_safe_halt+0x2 ([kernel.kallsyms])\n",
+	      "S 250000: ffffffff8106aa32 native_safe_halt+0x2 k\n");
+	check("no pid, no period, event with :ppp",
+	      "swapper [000]  1.000001: iTLB-load-misses:ppp: ffffffff81000010 do_idle ([kernel.kallsyms])\n",
+	      "S 1: ffffffff81000010 do_idle k\n");
+	check("frontend_retired.itlb_miss, vmlinux path dso",
+	      "dd  38 [000] 100.5: 17 frontend_retired.itlb_miss:k: ffffffff81200000 ksys_read+0x0 (/usr/lib/debug/boot/vmlinux-6.1.0-18-amd64)\n",
+	      "S 17: ffffffff81200000 ksys_read+0 k\n");
+	check("module, user, bpf, unknown dsos",
+	      "a 1 [0] 1.1: 1 cycles: ffffffffc0123456 e1000_xmit+0x10 ([e1000])\n"
+	      "a 1 [0] 1.2: 1 cycles: ffffffffc0123456 ext4_read+0x10 (/lib/modules/6.1.0/kernel/fs/ext4/ext4.ko)\n"
+	      "a 1 [0] 1.3: 1 cycles: 7f0011223344 __libc_read+0x14 (/usr/lib/x86_64-linux-gnu/libc.so.6)\n"
+	      "a 1 [0] 1.4: 1 cycles: ffffffffc0800000 bpf_prog_6deef7357e7b4530_x+0x1 (bpf_prog_6deef7357e7b4530_x)\n"
+	      "a 1 [0] 1.5: 1 cycles: ffffffff81001234 [unknown] ([unknown])\n"
+	      "a 1 [0] 1.6: 1 cycles: 7fff00001000 __vdso_clock_gettime+0x1 ([vdso])\n",
+	      "S 1: ffffffffc0123456 e1000_xmit+0x10 m\n"
+	      "S 1: ffffffffc0123456 ext4_read+0x10 m\n"
+	      "S 1: 7f0011223344 __libc_read+0x14 u\n"
+	      "S 1: ffffffffc0800000 bpf_prog_6deef7357e7b4530_x+0x1 b\n"
+	      "S 1: ffffffff81001234 ?\n"
+	      "S 1: 7fff00001000 __vdso_clock_gettime+0x1 u\n");
+	check("callchains end at blank lines and headers",
+	      "swapper     0 [000] 49453.373519:     250000 cpu-clock:pppH: \n"
+	      "\tffffffff8c4e4c6e native_safe_halt+0xe ([kernel.kallsyms])\n"
+	      "\tffffffff8c4e4e3c default_idle+0xc ([kernel.kallsyms])\n"
+	      "\tffffffff8bb2d4f4 do_idle+0x1f4 ([kernel.kallsyms])\n"
+	      "\n"
+	      "dd    38 [001] 49453.373600:     250000 cpu-clock:pppH: \n"
+	      "\tffffffff8c100000 copy_user_generic_string+0x2e ([kernel.kallsyms])\n"
+	      "\tffffffff8c200000 ksys_read+0x73 ([kernel.kallsyms])\n"
+	      "\t    7f0011223344 __libc_read+0x14 (/usr/lib/x86_64-linux-gnu/libc.so.6)\n"
+	      "dd    38 [001] 49453.373700:     500000 cpu-clock:pppH: \n"
+	      "\tffffffff8c100000 copy_user_generic_string+0x2e ([kernel.kallsyms])\n",
+	      "S 250000: ffffffff8c4e4c6e native_safe_halt+0xe k | ffffffff8c4e4e3c default_idle+0xc k | ffffffff8bb2d4f4 do_idle+0x1f4 k\n"
+	      "S 250000: ffffffff8c100000 copy_user_generic_string+0x2e k | ffffffff8c200000 ksys_read+0x73 k | 7f0011223344 __libc_read+0x14 u\n"
+	      "S 500000: ffffffff8c100000 copy_user_generic_string+0x2e k\n");
+	check("CRLF line ends, no symoff, sym without dso",
+	      "x 1 [000] 1.0: 3 cycles: \r\n\tffffffff81000000 foo ([kernel.kallsyms])\r\n\tffffffff81000100 bar\r\n\r\n",
+	      "S 3: ffffffff81000000 foo k | ffffffff81000100 bar k\n");
+	check("header with time but no event: period then ip",
+	      "x 1 [000] 1.000: 7 ffffffff81000000 foo+0x1 ([kernel.kallsyms])\n",
+	      "S 7: ffffffff81000000 foo+0x1 k\n");
+	check("headerless -F ip,sym,dso lines are one sample each",
+	      "    ffffffff81000000 foo+0x1 ([kernel.kallsyms])\n"
+	      "    ffffffff81000200 bar+0x2 ([kernel.kallsyms])\n",
+	      "S 1: ffffffff81000000 foo+0x1 k\nS 1: ffffffff81000200 bar+0x2 k\n");
+	check("headerless callchains (-F ip,sym -g): tab lines up to a blank",
+	      "\tffffffff81000000 foo+0x1 ([kernel.kallsyms])\n"
+	      "\tffffffff81000200 bar+0x2 ([kernel.kallsyms])\n\n"
+	      "\tffffffff81000300 baz+0x3 ([kernel.kallsyms])\n",
+	      "S 1: ffffffff81000000 foo+0x1 k | ffffffff81000200 bar+0x2 k\n"
+	      "S 1: ffffffff81000300 baz+0x3 k\n");
+	check("tracepoint payload gives no sample; comments skipped",
+	      "# ========\n# captured on: x\n"
+	      "bash 1 [000] 1.0: sched:sched_switch: prev_comm=bash prev_pid=1 ==> next_comm=swapper\n",
+	      "");
+	check("brstack: addresses, one event per LBR entry",
+	      "dd 38 [000] 1.0: 100003 cycles: 0xffffffff81000010/0xffffffff81000400/P/-/-/0  0xffffffff81000410/0xffffffff81000800/M/-/-/12 \n",
+	      "B 100003: ffffffff81000010 k | ffffffff81000400 k\n"
+	      "B 100003: ffffffff81000410 k | ffffffff81000800 k\n");
+	check("brstacksym with dso, and branch types: only calls",
+	      " foo+0x10([kernel.kallsyms])/bar+0x0([kernel.kallsyms])/P/-/-/3/CALL  bar+0x20/foo+0x14/P/-/-/2/RET  foo+0x30/foo+0x40/P/-/-/1/COND  [unknown]/baz+0x0/P/-/-/1/\n",
+	      "B 1: foo+0x10 k | bar+0 k\n"
+	      "B 1: ? | baz+0 k\n");
+	check("brstack with module dso path",
+	      "0xffffffffc0001000(/lib/modules/x/e1000.ko)/0xffffffff81000000([kernel.kallsyms])/P/-/-/0\n",
+	      "B 1: ffffffffc0001000 m | ffffffff81000000 k\n");
+	check("-F +addr: the data address before the ip",
+	      "x 1 [0] 1.0: 1 mem: ffff888000001000 ffffffff81000000 foo+0x0 ([kernel.kallsyms])\n",
+	      "S 1: ffffffff81000000 foo+0 k\n");
+	check("zero period samples are dropped",
+	      "x 1 [0] 1.0: 0 cycles: ffffffff81000000 foo+0x0 ([kernel.kallsyms])\n", "");
+	check("empty input", "", "");
+
+	check_fails("an ftrace line is refused", " 0)   4.744 us    |  mutex_unlock();\n");
+	check_fails("junk after valid samples is refused with its line",
+		    "x 1 [0] 1.0: 1 cycles: ffffffff81000000 foo ([kernel.kallsyms])\nhello world\n");
+	evlog_init(&l);
+	is_int(evlog_run_n(&l, perf_script_read, "x 1 [0] 1.0: 1 cycles:\n\tff\0ff foo\n", 30, "t"),
+	       -EINVAL, "NUL bytes are refused");
+	evlog_free(&l);
+	check_fails("a damaged LBR entry is refused",
+		    "x 1 [0] 1.0: 1 cycles: 0x10/0x20/P/-/-/0 0x30/0x4\n");
+
+	/* a non-zero callback result stops the reader and comes back */
+	evlog_init(&l);
+	l.stop_after = 1;
+	is_int(evlog_run(&l, perf_script_read,
+			 "    ffffffff81000000 foo\n    ffffffff81000000 foo\n", "t"), 1,
+	       "callback result stops the reader");
+	is_int(l.nevents, 1, "one event before the stop");
+	evlog_free(&l);
+
+	return done_testing();
+}

@@ -1,0 +1,154 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * test_tlbsim.c - the I-TLB simulator and the I-cache model against miss
+ * counts worked out by hand: fully associative LRU, set-associative,
+ * direct-mapped, pinned ranges, ranges spanning pages, and the geometry
+ * strings every figure carries.
+ */
+#include "config.h"
+
+#include <errno.h>
+
+#include "icache.h"
+#include "tap.h"
+#include "tlbsim.h"
+
+static unsigned int replay(struct tlbsim *t, const uint64_t *pages, size_t n, uint64_t ps)
+{
+	unsigned int m = 0;
+
+	for (size_t i = 0; i < n; i++)
+		m += tlbsim_access(t, pages[i] * ps + 8);
+	return m;
+}
+
+int main(void)
+{
+	struct tlbsim *t;
+	struct icache *c;
+	char buf[128];
+	uint64_t v;
+
+	/* 2 entries, LRU: A B A C B A -> A, B, C (evicts B), B (evicts A), A (evicts C) */
+	{
+		struct tlb_geom g = { .entries = 2, .page_size = 4096 };
+		static const uint64_t seq[] = { 0, 1, 0, 2, 1, 0 };
+
+		ok(tlbsim_new(&t, &g) == 0, "2-entry fully associative TLB");
+		is_int(replay(t, seq, 6, 4096), 5, "LRU: A B A C B A misses 5 times");
+		is_int(tlbsim_stats(t)->refs, 6, "6 references");
+		tlbsim_reset(t);
+		is_int(tlbsim_stats(t)->misses, 0, "reset zeroes the counters");
+		is_int(replay(t, seq, 6, 4096), 5, "and forgets the entries");
+		tlbsim_free(t);
+	}
+	/* 4 entries: 2 sets of 2 ways vs fully associative. Pages 0, 2, 4 share set 0. */
+	{
+		static const uint64_t seq[] = { 0, 2, 4, 0, 1, 1 };
+		struct tlb_geom fa = { .entries = 4, .page_size = 4096 };
+		struct tlb_geom sa = { .entries = 4, .ways = 2, .page_size = 4096 };
+		struct tlb_geom dm = { .entries = 4, .ways = 1, .page_size = 4096 };
+
+		ok(tlbsim_new(&t, &fa) == 0, "4-entry fully associative");
+		is_int(replay(t, seq, 6, 4096), 4, "fully associative: 0 2 4 0 1 1 misses 4");
+		tlbsim_free(t);
+		ok(tlbsim_new(&t, &sa) == 0, "4-entry 2-way");
+		is_int(replay(t, seq, 6, 4096), 5, "2-way: page 4 evicts 0 from set 0, 0 misses again");
+		tlbsim_free(t);
+		ok(tlbsim_new(&t, &dm) == 0, "4-entry direct-mapped");
+		/* sets of one: 0 m, 2 m, 4 m (evicts 0), 0 m (evicts 4), 1 m, 1 hit */
+		is_int(replay(t, seq, 6, 4096), 5, "direct-mapped: 5 misses");
+		tlbsim_free(t);
+	}
+	/* pinned pages never miss and take no entry */
+	{
+		struct tlb_pin pin = { 0x0, 0x2000 };
+		struct tlb_geom g = { .entries = 1, .page_size = 4096, .pins = &pin, .npins = 1 };
+		static const uint64_t seq[] = { 0, 1, 2, 3, 0, 2 };
+
+		ok(tlbsim_new(&t, &g) == 0, "1 entry and a pinned range");
+		is_int(replay(t, seq, 6, 4096), 3, "pinned pages 0 and 1 hit; 2 3 2 miss");
+		is_int(tlbsim_stats(t)->pinned, 3, "3 pinned hits");
+		tlbsim_free(t);
+	}
+	/* large pages and a pinned 8 MiB region */
+	{
+		struct tlb_pin pin = { 0xc0000000, 0xc0800000 };
+		struct tlb_geom g = { .entries = 2, .page_size = 8u << 20, .pins = &pin, .npins = 1 };
+
+		ok(tlbsim_new(&t, &g) == 0, "8 MiB pages");
+		is_int(tlbsim_access_range(t, 0xc0000000, 0x900000), 1,
+		       "9 MiB from the pinned page: the second 8 MiB page misses");
+		is_int(tlbsim_access_range(t, 0xc1000000, 16), 1, "a third page misses");
+		is_int(tlbsim_access_range(t, 0xc0800010, 16), 0, "the second is still held");
+		tlbsim_free(t);
+	}
+	/* a range across a page boundary */
+	{
+		struct tlb_geom g = { .entries = 32, .page_size = 4096 };
+
+		ok(tlbsim_new(&t, &g) == 0, "32 entries");
+		is_int(tlbsim_access_range(t, 0xff0, 0x20), 2, "0xff0+0x20 touches 2 pages");
+		is_int(tlbsim_access_range(t, 0x1000, 0x1000), 0, "page 1 again: a hit");
+		is_int(tlbsim_access_range(t, 0x1000, 0x1001), 1, "one byte into page 2");
+		is_int(tlbsim_stats(t)->refs, 5, "5 page references");
+		tlbsim_free(t);
+	}
+	/* bad geometry is refused, with a message */
+	{
+		struct tlb_geom g6 = { .entries = 6, .ways = 4, .page_size = 4096 };
+		struct tlb_geom g12 = { .entries = 12, .ways = 4, .page_size = 4096 };
+		struct tlb_geom gp = { .entries = 8, .page_size = 3000 };
+		struct tlb_geom g0 = { .entries = 0, .page_size = 4096 };
+
+		is_int(tlbsim_new(&t, &g6), -EINVAL, "6 entries cannot have 4 ways");
+		is_int(tlbsim_new(&t, &g12), -EINVAL, "3 sets is not a power of 2");
+		is_int(tlbsim_new(&t, &gp), -EINVAL, "3000-byte pages are refused");
+		is_int(tlbsim_new(&t, &g0), -EINVAL, "0 entries are refused");
+	}
+	/* geometry strings and sizes */
+	{
+		struct tlb_pin pin = { 0, 1 };
+		struct tlb_geom a = { .entries = 32, .page_size = 4096 };
+		struct tlb_geom b = { .entries = 64, .ways = 4, .page_size = 2u << 20,
+				      .pins = &pin, .npins = 1 };
+
+		is_str(tlb_geom_str(&a, buf, sizeof(buf)),
+		       "32-entry fully associative LRU I-TLB, 4 KiB pages", "FA geometry string");
+		is_str(tlb_geom_str(&b, buf, sizeof(buf)),
+		       "64-entry 4-way LRU I-TLB, 2 MiB pages, 1 pinned range", "4-way string");
+		ok(tlb_parse_size("4K", &v) == 0 && v == 4096, "4K");
+		ok(tlb_parse_size("16k", &v) == 0 && v == 16384, "16k");
+		ok(tlb_parse_size("64KiB", &v) == 0 && v == 65536, "64KiB");
+		ok(tlb_parse_size("2M", &v) == 0 && v == 2u << 20, "2M");
+		ok(tlb_parse_size("8MiB", &v) == 0 && v == 8u << 20, "8MiB");
+		ok(tlb_parse_size("16M", &v) == 0 && v == 16u << 20, "16M");
+		ok(tlb_parse_size("4096", &v) == 0 && v == 4096, "4096");
+		ok(tlb_parse_size("3K", &v) == -EINVAL, "3K is not a power of 2");
+		ok(tlb_parse_size("0", &v) == -EINVAL, "0 is refused");
+		ok(tlb_parse_size("4Kx", &v) == -EINVAL, "trailing junk is refused");
+		ok(tlb_parse_size("-4K", &v) == -EINVAL, "negative is refused");
+	}
+	/* I-cache: 256 B, 64 B lines, 2 ways -> 2 sets */
+	{
+		struct icache_geom g = { .size = 256, .line = 64, .ways = 2 };
+		struct icache_geom bad = { .size = 32768, .line = 48, .ways = 8 };
+		struct icache_geom def = { ICACHE_DEFAULT_SIZE, ICACHE_DEFAULT_LINE,
+					   ICACHE_DEFAULT_WAYS };
+
+		ok(icache_new(&c, &g) == 0, "256 B 2-way I-cache");
+		is_int(icache_access_range(c, 0, 200), 4, "200 bytes from 0: lines 0-3 miss");
+		is_int(icache_access_range(c, 0, 64), 0, "line 0 again hits");
+		/* set 0 holds lines 0 and 2; line 4 evicts the LRU one (2) */
+		is_int(icache_access_range(c, 4 * 64, 1), 1, "line 4 misses");
+		is_int(icache_access_range(c, 0, 1), 0, "line 0 survived (it was used last)");
+		is_int(icache_access_range(c, 2 * 64, 1), 1, "line 2 was evicted");
+		is_int(icache_stats(c)->refs, 8, "8 line references");
+		is_int(icache_stats(c)->misses, 6, "6 misses");
+		icache_free(c);
+		is_int(icache_new(&c, &bad), -EINVAL, "48-byte lines are refused");
+		is_str(icache_geom_str(&def, buf, sizeof(buf)), "32 KiB 8-way I-cache, 64 B lines",
+		       "I-cache geometry string");
+	}
+	return done_testing();
+}

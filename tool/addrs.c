@@ -1,0 +1,57 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * addrs.c - the simplest profile: one code address per line, in hex (with
+ * or without 0x), optionally followed by a decimal count. Blank lines and
+ * lines starting with '#' are ignored. Each line is one sample of weight
+ * count (1 when absent), handed on as a one-frame stack event. This is what
+ * the QEMU plugin writes (one I-TLB miss per line).
+ */
+#include "config.h"
+
+#include <errno.h>
+
+#include "input.h"
+#include "lineio.h"
+#include "warn.h"
+
+int addrs_read(FILE *in, const char *name, hp_event_cb cb, void *ctx)
+{
+	struct lineio lr;
+	struct hp_frame fr = { .has_addr = 1, .dso = HP_DSO_KERNEL };
+	struct hp_event ev = { .kind = HP_EV_STACK, .frames = &fr, .nframes = 1, .file = name };
+	const char *p;
+	char *line;
+	size_t len;
+	int ret;
+
+	lineio_init(&lr, in, name);
+	while ((ret = lineio_next(&lr, &line, &len)) > 0) {
+		p = lineio_skip_ws(line);
+		if (!*p || *p == '#')
+			continue;
+		if (!lineio_parse_hex(&p, &fr.addr) || (*p && *p != ' ' && *p != '\t'))
+			goto bad;
+		p = lineio_skip_ws(p);
+		ev.weight = 1;
+		if (*p && *p != '#') {
+			if (!lineio_parse_dec(&p, &ev.weight))
+				goto bad;
+			p = lineio_skip_ws(p);
+			if (*p && *p != '#')
+				goto bad;
+		}
+		if (!ev.weight)
+			continue;
+		ev.line = lr.lineno;
+		ret = cb(&ev, ctx);
+		if (ret)
+			break;
+	}
+	lineio_release(&lr);
+	return ret;
+bad:
+	pr_err("%s:%zu: expected a hex address and an optional decimal count; is this "
+	       "an address list? (--input-format forces a format)", name, lr.lineno);
+	lineio_release(&lr);
+	return -EINVAL;
+}

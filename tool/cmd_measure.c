@@ -1,0 +1,375 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * cmd_measure.c - `hotpack measure [-r N] [--counters FILE] -- COMMAND...`:
+ * run a command under hardware counters and/or between two reads of a
+ * /proc/tlbmiss-style counters file, repeat it, print mean and spread, and
+ * the seeds' arithmetic: misses x penalty / cycles = share of cycles lost.
+ * Where neither kind of counter exists (no PMU, no counters file) it says so
+ * and points at the QEMU plugin, which emulates the counters.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "commands.h"
+#include "hotpack.h"
+#include "measure.h"
+#include "warn.h"
+#include "xalloc.h"
+
+#define TLBMISS_PROC "/proc/tlbmiss"
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+"usage: hotpack measure [options] -- COMMAND [ARGS...]\n"
+"\n"
+"Run COMMAND and report the I-TLB counters around it: hardware counters\n"
+"(perf_event_open: instructions, cycles, iTLB loads and misses, kernel and\n"
+"user apart) where the CPU has a PMU, and the deltas of a /proc/tlbmiss-style\n"
+"file (\"I-TLB kernel misses: N\" lines) read before and after. Then the cost:\n"
+"misses x miss penalty = cycles lost, and their share of all cycles.\n"
+"\n"
+"  -r, --repeat N        run N times; print mean and spread (default 1)\n"
+"  -c, --counters FILE   a counters file to read before and after\n"
+"                        (default: " TLBMISS_PROC " when it exists)\n"
+"      --miss-cycles N   cycles one I-TLB miss costs (default %u here;\n"
+"                        23 on the MPC8xx, 30 on x86)\n"
+"      --clock-hz N      CPU clock, for the share when no cycles counter\n"
+"                        runs (default: from cpufreq or /proc/cpuinfo)\n"
+"      --no-perf         do not use hardware counters, only the file\n"
+"      --plugin-path     print where the QEMU plugin is and exit\n"
+"  -h, --help            this text\n"
+"\n"
+"Without a PMU (most embedded boards, many VMs) run the workload under QEMU\n"
+"with hotpack's TCG plugin instead: it emulates the I-TLB and counts its\n"
+"misses (qemu-x86_64 -plugin \"$(hotpack measure --plugin-path)\",out=FILE ...);\n"
+"see hotpack-measure(1) and docs/no-pmu.md.\n"
+"\n"
+"Exit status: 0 ok, 1 error (or the command failed), 2 usage,\n"
+"4 no counters on this machine.\n", measure_default_miss_cycles());
+}
+
+static int parse_ulong(const char *opt, const char *arg, unsigned long min, unsigned long *out)
+{
+	char *end;
+
+	errno = 0;
+	*out = strtoul(arg, &end, 10);
+	if (errno || end == arg || *end || *out < min || arg[0] == '-') {
+		pr_err("%s: '%s' is not a number >= %lu; give one", opt, arg, min);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+static int parse_hz(const char *arg, double *out)
+{
+	char *end;
+
+	errno = 0;
+	*out = strtod(arg, &end);
+	if (errno || end == arg || *out <= 0.0) {
+		pr_err("--clock-hz: '%s' is not a frequency; give Hz, e.g. 48000000 or 48M", arg);
+		return -EINVAL;
+	}
+	if (*end == 'k' || *end == 'K')
+		*out *= 1e3, end++;
+	else if (*end == 'M')
+		*out *= 1e6, end++;
+	else if (*end == 'G')
+		*out *= 1e9, end++;
+	if (*end) {
+		pr_err("--clock-hz: '%s' is not a frequency; give Hz, e.g. 48000000 or 48M", arg);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+/* "1234567 ± 0.52%" for several runs, the plain value for one. */
+static void print_stat(const double *v, size_t n)
+{
+	struct mstat s = mstat_of(v, n);
+
+	if (n < 2)
+		printf(" %16.0f %9s", s.mean, "");
+	else
+		printf(" %16.0f ±%6.2f%%", s.mean, s.mean > 0.0 ? 100.0 * s.stddev / s.mean : 0.0);
+}
+
+static void print_cost(const char *what, double misses, double miss_cycles, double total,
+		       const char *total_from)
+{
+	double share, lost = measure_cost(misses, miss_cycles, total, &share);
+
+	printf("cost (%s): %.0f misses x %.0f cycles = %.0f cycles", what, misses, miss_cycles,
+	       lost);
+	if (share >= 0.0)
+		printf(" = %.2f%% of %.0f cycles (%s)\n", 100.0 * share, total, total_from);
+	else
+		printf("; give --clock-hz for their share of all cycles\n");
+}
+
+struct opts {
+	unsigned long repeat;
+	const char *counters;
+	double miss_cycles;
+	double clock_hz;
+	bool no_perf;
+};
+
+static int report(const struct opts *o, struct mrun *runs, struct mcounter_file *before,
+		  struct mcounter_file *after, bool use_perf)
+{
+	size_t n = o->repeat, i, k;
+	double *v = xcalloc(n, sizeof(*v)), seconds, cycles = 0.0, misses = 0.0;
+	const char *cycles_from = NULL;
+	char from[96];
+	int e, m;
+
+	for (i = 0; i < n; i++)
+		v[i] = runs[i].seconds;
+	seconds = mstat_of(v, n).mean;
+	printf("runs: %zu, wall time: %.3f s", n, seconds);
+	if (n > 1)
+		printf(" ± %.3f s", mstat_of(v, n).stddev);
+	printf("\n");
+	/* A zero total means unknown: the share then falls back to the clock. */
+	if (use_perf) {
+		printf("%-18s %16s %9s %16s %9s\n", "counter", "kernel", "", "user", "");
+		for (e = 0; e < MEV_COUNT; e++) {
+			printf("%-18s", mevent_name(e));
+			for (m = 0; m < MMODE_COUNT; m++) {
+				if (!runs[0].valid[e][m]) {
+					printf(" %16s %9s", "not supported", "");
+					continue;
+				}
+				for (i = 0; i < n; i++)
+					v[i] = runs[i].value[e][m];
+				print_stat(v, n);
+				if (e == MEV_CYCLES)
+					cycles += mstat_of(v, n).mean;
+				if (e == MEV_ITLB_MISSES)
+					misses += mstat_of(v, n).mean;
+			}
+			printf("\n");
+		}
+		if (cycles > 0.0)
+			cycles_from = "counted";
+	}
+	if (!cycles_from && o->clock_hz > 0.0) {
+		cycles = o->clock_hz * seconds;
+		snprintf(from, sizeof(from), "%.6g MHz x %.3f s", o->clock_hz / 1e6, seconds);
+		cycles_from = from;
+	}
+	if (use_perf && runs[0].valid[MEV_ITLB_MISSES][MMODE_KERNEL] &&
+	    runs[0].valid[MEV_ITLB_MISSES][MMODE_USER])
+		print_cost("iTLB-load-misses", misses, o->miss_cycles, cycles, cycles_from);
+
+	if (o->counters) {
+		double all = 0.0;
+		bool any = false;
+
+		if (n == 1)
+			printf("counters file %s (before -> after, delta):\n", o->counters);
+		else
+			printf("counters file %s (delta per run, mean over %zu runs):\n",
+			       o->counters, n);
+		for (k = 0; k < after[0].n; k++) {
+			const char *name = after[0].c[k].name;
+			bool ok = true;
+
+			for (i = 0; i < n; i++) {
+				uint64_t b, a = 0;
+
+				if (mcounter_file_get(&before[i], name, &b) ||
+				    mcounter_file_get(&after[i], name, &a)) {
+					ok = false;
+					break;
+				}
+				/* A counter reset in between (echo 0 > /proc/tlbmiss)
+				 * leaves after < before: count from zero then. */
+				v[i] = a >= b ? (double)(a - b) : (double)a;
+			}
+			if (!ok) {
+				pr_warn("%s: counter '%s' missing in one of the reads; skipped",
+					o->counters, name);
+				continue;
+			}
+			printf("  %-28s", name);
+			if (n == 1) {
+				uint64_t b = 0;
+
+				mcounter_file_get(&before[0], name, &b);
+				printf(" %14llu -> %14llu  delta %14.0f\n", (unsigned long long)b,
+				       (unsigned long long)after[0].c[k].value, v[0]);
+			} else {
+				struct mstat st = mstat_of(v, n);
+
+				printf("  mean delta %14.0f ± %.2f%%\n", st.mean,
+				       st.mean > 0.0 ? 100.0 * st.stddev / st.mean : 0.0);
+			}
+			if (mcounter_is_miss(name)) {
+				all += mstat_of(v, n).mean;
+				any = true;
+			}
+		}
+		if (any)
+			print_cost("all misses in the counters file", all, o->miss_cycles, cycles,
+				   cycles_from);
+	}
+	free(v);
+	return 0;
+}
+
+int cmd_measure(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "repeat", required_argument, NULL, 'r' },
+		{ "counters", required_argument, NULL, 'c' },
+		{ "miss-cycles", required_argument, NULL, 'M' },
+		{ "clock-hz", required_argument, NULL, 'H' },
+		{ "no-perf", no_argument, NULL, 'P' },
+		{ "plugin-path", no_argument, NULL, 'p' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct opts o = { .repeat = 1, .miss_cycles = measure_default_miss_cycles() };
+	struct mcounter_file *before = NULL, *after = NULL;
+	struct mrun *runs = NULL;
+	bool use_perf, clock_given = false, plugin_path = false;
+	char *plugin;
+	unsigned long ul;
+	size_t i;
+	int c, why, ret = HP_EXIT_OK, err;
+	enum mprobe probe;
+
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "+r:c:h", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'r':
+			if (parse_ulong("-r", optarg, 1, &o.repeat))
+				return HP_EXIT_USAGE;
+			break;
+		case 'c':
+			o.counters = optarg;
+			break;
+		case 'M':
+			if (parse_ulong("--miss-cycles", optarg, 0, &ul))
+				return HP_EXIT_USAGE;
+			o.miss_cycles = (double)ul;
+			break;
+		case 'H':
+			if (parse_hz(optarg, &o.clock_hz))
+				return HP_EXIT_USAGE;
+			clock_given = true;
+			break;
+		case 'P':
+			o.no_perf = true;
+			break;
+		case 'p':
+			plugin_path = true;
+			break;
+		case 'h':
+			usage(stdout);
+			return HP_EXIT_OK;
+		default:
+			usage(stderr);
+			return HP_EXIT_USAGE;
+		}
+	}
+	plugin = measure_plugin_path();
+	if (optind >= argc && !plugin_path) {
+		pr_err("no command to measure; give one after --, e.g. "
+		       "hotpack measure -- dd if=/dev/zero of=/dev/null bs=4k count=3840");
+		free(plugin);
+		return HP_EXIT_USAGE;
+	}
+	if (!o.counters && access(TLBMISS_PROC, R_OK) == 0)
+		o.counters = TLBMISS_PROC;
+	if (!clock_given)
+		o.clock_hz = measure_clock_hz();
+
+	if (plugin_path) {
+		if (!plugin) {
+			pr_err("libhotpack-itlb.so not found beside this hotpack; build it "
+			       "with make, or install it");
+			return HP_EXIT_ERROR;
+		}
+		printf("%s\n", plugin);
+		free(plugin);
+		return HP_EXIT_OK;
+	}
+	probe = o.no_perf ? MPROBE_NO_PMU : measure_probe(&why);
+	use_perf = probe == MPROBE_OK;
+	if (!use_perf && !o.no_perf) {
+		const char *hw = probe == MPROBE_DENIED ? "not permitted" : "not supported";
+		const char *fix = probe == MPROBE_DENIED ?
+			"lower kernel.perf_event_paranoid or run as root" : "no PMU";
+
+		if (o.counters)
+			pr_info("note: hardware counters %s here (perf_event_open: %s; %s); "
+				"counting with %s only", hw, strerror(why), fix, o.counters);
+		else
+			pr_err("hardware counters %s on this machine (perf_event_open: %s; %s); "
+			       "emulate them instead: run the workload under QEMU with hotpack's "
+			       "TCG plugin (qemu-x86_64 -plugin %s,out=counters.txt COMMAND; see "
+			       "hotpack-measure(1) and docs/no-pmu.md), or give a "
+			       "/proc/tlbmiss-style file with --counters", hw, strerror(why), fix,
+			       plugin ? plugin : "libhotpack-itlb.so");
+	}
+	if (!use_perf && !o.counters) {
+		free(plugin);
+		if (o.no_perf)
+			pr_err("--no-perf and no counters file: nothing to count; give --counters FILE");
+		return o.no_perf ? HP_EXIT_USAGE : HP_EXIT_UNSUPPORTED;
+	}
+
+	free(plugin);
+	runs = xcalloc(o.repeat, sizeof(*runs));
+	before = xcalloc(o.repeat, sizeof(*before));
+	after = xcalloc(o.repeat, sizeof(*after));
+	for (i = 0; i < o.repeat; i++) {
+		if (o.counters && mcounter_file_load(o.counters, &before[i])) {
+			ret = HP_EXIT_ERROR;
+			break;
+		}
+		err = measure_run(argv + optind, use_perf, &runs[i]);
+		if (err) {
+			ret = HP_EXIT_ERROR;
+			break;
+		}
+		if (o.counters && mcounter_file_load(o.counters, &after[i])) {
+			ret = HP_EXIT_ERROR;
+			break;
+		}
+		if (!WIFEXITED(runs[i].status) || WEXITSTATUS(runs[i].status)) {
+			if (WIFEXITED(runs[i].status))
+				pr_err("%s: exited with status %d (run %zu); the counts would not "
+				       "describe a whole run", argv[optind],
+				       WEXITSTATUS(runs[i].status), i + 1);
+			else
+				pr_err("%s: killed by signal %d (run %zu)", argv[optind],
+				       WTERMSIG(runs[i].status), i + 1);
+			ret = HP_EXIT_ERROR;
+			break;
+		}
+	}
+	if (ret == HP_EXIT_OK)
+		report(&o, runs, before, after, use_perf);
+	for (i = 0; i < o.repeat; i++) {
+		mcounter_file_free(&before[i]);
+		mcounter_file_free(&after[i]);
+	}
+	free(before);
+	free(after);
+	free(runs);
+	return ret;
+}

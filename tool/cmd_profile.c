@@ -1,0 +1,205 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * cmd_profile.c - `hotpack profile` converts any supported input (perf
+ * script, ftrace function_graph, address lists, .hprof) into one .hprof,
+ * symbolized against a vmlinux when one is given; `hotpack merge` adds
+ * .hprof files together. Both write their output whole or not at all.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "commands.h"
+#include "hotpack.h"
+#include "image.h"
+#include "input.h"
+#include "profile.h"
+#include "warn.h"
+#include "xalloc.h"
+
+static void profile_usage(FILE *f)
+{
+	fprintf(f,
+"usage: hotpack profile [options] INPUT... [-o OUT.hprof]\n"
+"\n"
+"Read kernel samples or traces and write them as one name-keyed .hprof\n"
+"profile. INPUT: perf script output (samples, callchains, brstack LBR),\n"
+"ftrace function_graph text (trace file or trace-cmd report), hex address\n"
+"lists, or .hprof; '-' reads standard input. Several inputs add up.\n"
+"\n"
+"  -o, --output FILE        write FILE (whole or not at all) instead of stdout\n"
+"      --vmlinux FILE       resolve frames against this kernel (needed for\n"
+"                           bare addresses; names are kept as written without)\n"
+"      --map FILE           the link map (vmlinux.map); default: beside VMLINUX\n"
+"      --input-format FMT   perf, ftrace, addrs or hprof (default: detected)\n"
+"      --kaslr-offset OFF   runtime minus link address (default: detected)\n"
+"      --min-match FRACTION fail when fewer kernel samples match (default 0.5)\n"
+"  -q, --quiet              errors only;  -v, --verbose  more detail\n"
+"  -h, --help               this text\n"
+"\n"
+"Exit status: 0 ok, 1 error (bad input, too little matched), 2 usage.\n");
+}
+
+static void merge_usage(FILE *f)
+{
+	fprintf(f,
+"usage: hotpack merge [options] A.hprof B.hprof... [-o OUT.hprof]\n"
+"\n"
+"Add .hprof profiles together: weights, edges, traces and counts sum by\n"
+"function name. The result does not depend on the order of the inputs.\n"
+"\n"
+"  -o, --output FILE        write FILE (whole or not at all) instead of stdout\n"
+"  -q, --quiet              errors only\n"
+"  -h, --help               this text\n"
+"\n"
+"Exit status: 0 ok, 1 error, 2 usage.\n");
+}
+
+enum { OPT_VMLINUX = 256, OPT_MAP, OPT_INPUT_FORMAT, OPT_KASLR, OPT_MIN_MATCH };
+
+static const struct option profile_longopts[] = {
+	{ "output", required_argument, NULL, 'o' },
+	{ "vmlinux", required_argument, NULL, OPT_VMLINUX },
+	{ "map", required_argument, NULL, OPT_MAP },
+	{ "input-format", required_argument, NULL, OPT_INPUT_FORMAT },
+	{ "kaslr-offset", required_argument, NULL, OPT_KASLR },
+	{ "min-match", required_argument, NULL, OPT_MIN_MATCH },
+	{ "quiet", no_argument, NULL, 'q' },
+	{ "verbose", no_argument, NULL, 'v' },
+	{ "help", no_argument, NULL, 'h' },
+	{ NULL, 0, NULL, 0 },
+};
+
+static int write_profile(const struct profile *prof, const char *output)
+{
+	struct cli_out out;
+	int err;
+
+	err = cli_out_open(&out, output);
+	if (err)
+		return err;
+	err = hprof_write(out.f, prof);
+	if (err) {
+		pr_err("%s: write error; nothing was written", output ? output : "standard output");
+		cli_out_abort(&out);
+		return err;
+	}
+	return cli_out_commit(&out);
+}
+
+int cmd_profile(int argc, char **argv)
+{
+	struct input_opts in = { .min_match = 0.5 };
+	struct kimage_opts kopts = { 0 };
+	const char *output = NULL, *vmlinux = NULL;
+	struct kimage *img = NULL;
+	struct profile *prof;
+	char *line;
+	int c, f, err, i;
+
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "o:qvh", profile_longopts, NULL)) != -1) {
+		switch (c) {
+		case 'o': output = optarg; break;
+		case OPT_VMLINUX: vmlinux = optarg; break;
+		case OPT_MAP: kopts.map_path = optarg; break;
+		case OPT_INPUT_FORMAT:
+			f = input_format_from_name(optarg);
+			if (f < 0) {
+				pr_err("--input-format: unknown format '%s'; use perf, ftrace, "
+				       "addrs or hprof", optarg);
+				return HP_EXIT_USAGE;
+			}
+			in.format = (enum input_format)f;
+			break;
+		case OPT_KASLR:
+			if (cli_parse_s64("--kaslr-offset", optarg, &in.kaslr_offset))
+				return HP_EXIT_USAGE;
+			in.have_kaslr = true;
+			break;
+		case OPT_MIN_MATCH:
+			if (cli_parse_double("--min-match", optarg, 0, 1, &in.min_match))
+				return HP_EXIT_USAGE;
+			break;
+		case 'q': hp_verbosity = 0; break;
+		case 'v': hp_verbosity = 2; break;
+		case 'h': profile_usage(stdout); return HP_EXIT_OK;
+		default: profile_usage(stderr); return HP_EXIT_USAGE;
+		}
+	}
+	if (optind >= argc) {
+		pr_err("give at least one input ('-' for stdin); see hotpack profile --help");
+		return HP_EXIT_USAGE;
+	}
+	if (vmlinux) {
+		err = kimage_open(&img, vmlinux, &kopts);
+		if (err)
+			return HP_EXIT_ERROR;
+	}
+	prof = profile_new();
+	line = xasprintf("tool hotpack %s", HOTPACK_VERSION);
+	profile_add_provenance(prof, line);
+	free(line);
+	if (vmlinux) {
+		line = xasprintf("vmlinux %s", vmlinux);
+		profile_add_provenance(prof, line);
+		free(line);
+	}
+	for (i = optind; i < argc; i++) {
+		line = xasprintf("input %s", argv[i]);
+		profile_add_provenance(prof, line);
+		free(line);
+	}
+	err = input_read_all(prof, img, argv + optind, argc - optind, &in);
+	if (!err)
+		err = write_profile(prof, output);
+	profile_free(prof);
+	kimage_close(img);
+	return err ? HP_EXIT_ERROR : HP_EXIT_OK;
+}
+
+int cmd_merge(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "output", required_argument, NULL, 'o' },
+		{ "quiet", no_argument, NULL, 'q' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct input_opts in = { .format = INPUT_HPROF };
+	const char *output = NULL;
+	struct profile *all, *one;
+	int c, i, err = 0;
+
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "o:qh", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'o': output = optarg; break;
+		case 'q': hp_verbosity = 0; break;
+		case 'h': merge_usage(stdout); return HP_EXIT_OK;
+		default: merge_usage(stderr); return HP_EXIT_USAGE;
+		}
+	}
+	if (optind >= argc) {
+		pr_err("give the .hprof files to merge; see hotpack merge --help");
+		return HP_EXIT_USAGE;
+	}
+	all = profile_new();
+	for (i = optind; i < argc && !err; i++) {
+		/* each file on its own first, so a damaged one adds nothing */
+		one = profile_new();
+		err = input_read(one, NULL, argv[i], &in);
+		if (!err)
+			profile_merge(all, one);
+		profile_free(one);
+	}
+	if (!err)
+		err = write_profile(all, output);
+	profile_free(all);
+	return err ? HP_EXIT_ERROR : HP_EXIT_OK;
+}

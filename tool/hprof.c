@@ -1,0 +1,403 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * hprof.c - hotpack's own profile format, .hprof: line-oriented text keyed
+ * by function name, so a profile outlives the build it came from and can be
+ * merged with others (the format is described in docs/profiles.md):
+ *
+ *   hotpack-profile 1
+ *   prov TEXT                      where it came from (any number)
+ *   stat samples|matched N         events read, events attributed
+ *   stat dropped REASON N          module, user, bpf, unknown, not-in-image
+ *   fn WEIGHT NAME
+ *   edge WEIGHT CALLER CALLEE
+ *   trace WEIGHT N NAME...         long traces go on with "+ NAME..." lines
+ *
+ * Names are written with bytes <= 0x20, 0x7f and '%' as %XX. The writer
+ * sorts everything by name (provenance too), so the same profile content
+ * always gives the same bytes: merging in any order, or reading and writing
+ * again, changes nothing. Reading adds to the profile it is given.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "input.h"
+#include "lineio.h"
+#include "warn.h"
+#include "xalloc.h"
+
+#define HPROF_MAGIC "hotpack-profile"
+#define HPROF_VERSION 1
+#define HPROF_WRAP 4096	/* bytes of trace names per line before a "+" line */
+
+static const char *const stat_drop[PROF_DROP_NR] = {
+	[PROF_DROP_MODULE] = "module",
+	[PROF_DROP_USER] = "user",
+	[PROF_DROP_BPF] = "bpf",
+	[PROF_DROP_UNKNOWN] = "unknown",
+	[PROF_DROP_NOT_IN_IMAGE] = "not-in-image",
+};
+
+static bool must_escape(unsigned char c)
+{
+	return c <= 0x20 || c == 0x7f || c == '%';
+}
+
+static size_t put_name(FILE *out, const char *s)
+{
+	size_t n = 0;
+
+	for (; *s; s++, n++) {
+		if (must_escape((unsigned char)*s)) {
+			fprintf(out, "%%%02X", (unsigned char)*s);
+			n += 2;
+		} else {
+			putc(*s, out);
+		}
+	}
+	return n;
+}
+
+/* Decode %XX in place; false when an escape is damaged. */
+static bool decode_name(char *s)
+{
+	char *w = s;
+	int hi, lo;
+
+	for (; *s; s++) {
+		if (*s != '%') {
+			*w++ = *s;
+			continue;
+		}
+		hi = lineio_hexval(s[1]);
+		lo = hi < 0 ? -1 : lineio_hexval(s[2]);
+		if (lo < 0 || (hi == 0 && lo == 0))
+			return false;
+		*w++ = (char)(hi << 4 | lo);
+		s += 2;
+	}
+	*w = '\0';
+	return true;
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+static const struct profile *sort_prof;
+
+static int cmp_func(const void *a, const void *b)
+{
+	return strcmp((*(const struct prof_func *const *)a)->name,
+		      (*(const struct prof_func *const *)b)->name);
+}
+
+/* Traces in the order of their name sequences (a total order with weights). */
+static int cmp_trace(const void *a, const void *b)
+{
+	const struct prof_trace *x = *(const struct prof_trace *const *)a;
+	const struct prof_trace *y = *(const struct prof_trace *const *)b;
+	uint32_t i;
+	int c;
+
+	for (i = 0; i < x->n && i < y->n; i++) {
+		c = strcmp(sort_prof->funcs[x->ids[i]]->name, sort_prof->funcs[y->ids[i]]->name);
+		if (c)
+			return c;
+	}
+	if (x->n != y->n)
+		return x->n < y->n ? -1 : 1;
+	return x->weight < y->weight ? -1 : x->weight > y->weight;
+}
+
+int hprof_write(FILE *out, const struct profile *p)
+{
+	const struct prof_func **fns = NULL;
+	const struct prof_trace **trs = NULL;
+	struct prof_trace *t, *ttmp;
+	struct prof_edge **edges;
+	char **prov = NULL;
+	size_t i, n;
+	uint32_t k;
+	int err = 0;
+
+	fprintf(out, "%s %d\n", HPROF_MAGIC, HPROF_VERSION);
+	if (p->nprov) {
+		prov = xmalloc(p->nprov * sizeof(*prov));
+		memcpy(prov, p->provenance, p->nprov * sizeof(*prov));
+		qsort(prov, p->nprov, sizeof(*prov), cmp_str);
+		for (i = 0; i < p->nprov; i++) {
+			if (i && !strcmp(prov[i], prov[i - 1]))
+				continue;
+			fputs("prov ", out);
+			/* one line each: line ends inside become blanks */
+			for (const char *c = prov[i]; *c; c++)
+				putc(*c == '\n' || *c == '\r' ? ' ' : *c, out);
+			putc('\n', out);
+		}
+		free(prov);
+	}
+	fprintf(out, "stat samples %" PRIu64 "\nstat matched %" PRIu64 "\n", p->nsamples,
+		p->matched);
+	for (i = 0; i < PROF_DROP_NR; i++)
+		fprintf(out, "stat dropped %s %" PRIu64 "\n", stat_drop[i], p->dropped[i]);
+
+	if (p->nfuncs) {
+		fns = xmalloc(p->nfuncs * sizeof(*fns));
+		for (i = 0; i < p->nfuncs; i++)
+			fns[i] = p->funcs[i];
+		qsort(fns, p->nfuncs, sizeof(*fns), cmp_func);
+		for (i = 0; i < p->nfuncs; i++) {
+			fprintf(out, "fn %" PRIu64 " ", fns[i]->weight);
+			put_name(out, fns[i]->name);
+			putc('\n', out);
+		}
+		free(fns);
+	}
+
+	edges = profile_sorted_edges(p);
+	for (i = 0; i < p->nedges; i++) {
+		fprintf(out, "edge %" PRIu64 " ", edges[i]->weight);
+		put_name(out, p->funcs[edges[i]->caller]->name);
+		putc(' ', out);
+		put_name(out, p->funcs[edges[i]->callee]->name);
+		putc('\n', out);
+	}
+	free(edges);
+
+	if (p->ntraces) {
+		trs = xmalloc(p->ntraces * sizeof(*trs));
+		n = 0;
+		HASH_ITER(hh, p->traces, t, ttmp)
+			trs[n++] = t;
+		sort_prof = p;
+		qsort(trs, n, sizeof(*trs), cmp_trace);
+		sort_prof = NULL;
+		for (i = 0; i < n; i++) {
+			size_t col = 0;
+
+			fprintf(out, "trace %" PRIu64 " %" PRIu32, trs[i]->weight, trs[i]->n);
+			for (k = 0; k < trs[i]->n; k++) {
+				if (col >= HPROF_WRAP) {
+					fputs("\n+", out);
+					col = 0;
+				}
+				putc(' ', out);
+				col += 1 + put_name(out, p->funcs[trs[i]->ids[k]]->name);
+			}
+			putc('\n', out);
+		}
+		free(trs);
+	}
+	if (ferror(out))
+		err = -EIO;
+	return err;
+}
+
+/* --- reading ----------------------------------------------------------- */
+
+struct hprof_reader {
+	struct lineio lr;
+	const char *name;
+	struct profile *prof;
+	/* a trace being read across "+" lines */
+	uint32_t *ids;
+	uint32_t want, have, cap;
+	uint64_t tweight;
+};
+
+static char *next_tok(char **s)
+{
+	char *p = *s, *t;
+
+	while (*p == ' ' || *p == '\t')
+		p++;
+	if (!*p)
+		return NULL;
+	t = p;
+	while (*p && *p != ' ' && *p != '\t')
+		p++;
+	if (*p)
+		*p++ = '\0';
+	*s = p;
+	return t;
+}
+
+static bool tok_u64(const char *t, uint64_t *v)
+{
+	const char *p = t;
+
+	return t && lineio_parse_dec(&p, v) && !*p;
+}
+
+static uint32_t name_id(struct hprof_reader *r, char *t, bool *ok)
+{
+	if (!t || !decode_name(t) || !*t) {
+		*ok = false;
+		return 0;
+	}
+	return profile_func_id(r->prof, t);
+}
+
+/* Names of a trace, from a "trace" line or its "+" continuations. */
+static bool trace_names(struct hprof_reader *r, char *rest)
+{
+	bool ok = true;
+	char *t;
+
+	while ((t = next_tok(&rest)) != NULL) {
+		if (r->have >= r->want)
+			return false;
+		r->ids[r->have++] = name_id(r, t, &ok);
+		if (!ok)
+			return false;
+	}
+	if (r->have == r->want) {
+		profile_add_trace(r->prof, r->ids, r->want, r->tweight);
+		r->want = r->have = 0;
+	}
+	return true;
+}
+
+static int hprof_bad(struct hprof_reader *r, const char *what)
+{
+	pr_err("%s:%zu: %s; this .hprof is damaged (hotpack profile/merge write it whole)",
+	       r->name, r->lr.lineno, what);
+	return -EINVAL;
+}
+
+int hprof_read(FILE *in, const char *name, struct profile *prof)
+{
+	struct hprof_reader r = { .name = name, .prof = prof };
+	char *line, *rest, *kw, *t;
+	bool header = false, ok = true;
+	uint64_t w, v;
+	size_t len, i;
+	int ret;
+
+	lineio_init(&r.lr, in, name);
+	while ((ret = lineio_next(&r.lr, &line, &len)) > 0) {
+		rest = line;
+		if (!header) {
+			kw = next_tok(&rest);
+			if (!kw || kw[0] == '#')
+				continue;
+			if (strcmp(kw, HPROF_MAGIC)) {
+				ret = hprof_bad(&r, "not a .hprof file (no 'hotpack-profile 1' "
+						    "header)");
+				break;
+			}
+			if (!tok_u64(next_tok(&rest), &v)) {
+				ret = hprof_bad(&r, "no version after 'hotpack-profile'");
+				break;
+			}
+			if (v != HPROF_VERSION) {
+				pr_err("%s:%zu: .hprof version %" PRIu64 " but this hotpack reads "
+				       "version %d; use a hotpack of that version", name,
+				       r.lr.lineno, v, HPROF_VERSION);
+				ret = -EINVAL;
+				break;
+			}
+			header = true;
+			continue;
+		}
+		if (r.want > r.have) {
+			if (line[0] != '+' || !trace_names(&r, line + 1)) {
+				ret = hprof_bad(&r, "trace shorter than its count");
+				break;
+			}
+			continue;
+		}
+		if (!line[0] || line[0] == '#')
+			continue;
+		kw = next_tok(&rest);
+		if (!kw)
+			continue;
+		if (!strcmp(kw, "fn")) {
+			if (!tok_u64(next_tok(&rest), &w)) {
+				ret = hprof_bad(&r, "fn: bad weight");
+				break;
+			}
+			i = name_id(&r, next_tok(&rest), &ok);
+			if (!ok || next_tok(&rest)) {
+				ret = hprof_bad(&r, "fn: expected 'fn WEIGHT NAME'");
+				break;
+			}
+			profile_add_weight(prof, (uint32_t)i, w);
+		} else if (!strcmp(kw, "edge")) {
+			uint32_t a, b;
+
+			if (!tok_u64(next_tok(&rest), &w)) {
+				ret = hprof_bad(&r, "edge: bad weight");
+				break;
+			}
+			a = name_id(&r, next_tok(&rest), &ok);
+			b = ok ? name_id(&r, next_tok(&rest), &ok) : 0;
+			if (!ok || next_tok(&rest)) {
+				ret = hprof_bad(&r, "edge: expected 'edge WEIGHT CALLER CALLEE'");
+				break;
+			}
+			profile_add_edge(prof, a, b, w);
+		} else if (!strcmp(kw, "trace")) {
+			if (!tok_u64(next_tok(&rest), &w) || !tok_u64(next_tok(&rest), &v) || !v ||
+			    v > (1u << 24)) {
+				ret = hprof_bad(&r, "trace: expected 'trace WEIGHT N NAME...'");
+				break;
+			}
+			if (v > r.cap) {
+				r.ids = xreallocarray(r.ids, v, sizeof(*r.ids));
+				r.cap = (uint32_t)v;
+			}
+			r.want = (uint32_t)v;
+			r.have = 0;
+			r.tweight = w;
+			if (!trace_names(&r, rest)) {
+				ret = hprof_bad(&r, "trace: more names than its count, or a bad name");
+				break;
+			}
+		} else if (!strcmp(kw, "prov")) {
+			profile_add_provenance(prof, lineio_skip_ws(rest));
+		} else if (!strcmp(kw, "stat")) {
+			t = next_tok(&rest);
+			if (t && !strcmp(t, "dropped")) {
+				t = next_tok(&rest);
+				for (i = 0; i < PROF_DROP_NR; i++)
+					if (t && !strcmp(t, stat_drop[i]))
+						break;
+				if (i == PROF_DROP_NR || !tok_u64(next_tok(&rest), &v)) {
+					ret = hprof_bad(&r, "stat dropped: unknown reason or count");
+					break;
+				}
+				prof->dropped[i] += v;
+			} else if (t && (!strcmp(t, "samples") || !strcmp(t, "matched")) &&
+				   tok_u64(next_tok(&rest), &v)) {
+				if (t[0] == 's')
+					prof->nsamples += v;
+				else
+					prof->matched += v;
+			} else {
+				ret = hprof_bad(&r, "stat: unknown counter");
+				break;
+			}
+		} else {
+			ret = hprof_bad(&r, "unknown record (fn, edge, trace, prov, stat)");
+			break;
+		}
+	}
+	if (!ret && !header) {
+		pr_err("%s: empty .hprof (no 'hotpack-profile 1' header)", name);
+		ret = -EINVAL;
+	}
+	if (!ret && r.want > r.have) {
+		pr_err("%s:%zu: the file ends inside a trace; it was cut short", name,
+		       r.lr.lineno);
+		ret = -EINVAL;
+	}
+	free(r.ids);
+	lineio_release(&r.lr);
+	return ret;
+}

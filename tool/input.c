@@ -1,0 +1,428 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * input.c - reading profile inputs: open a file or stdin, tell its format
+ * from the first bytes (or take the forced one), run the matching reader
+ * with the symbolizer behind it, or merge a .hprof as it is. Several inputs
+ * add up into one profile; at the end the share of matched samples decides
+ * whether the profile belongs to this kernel at all.
+ *
+ * The first INPUT_PEEK bytes are read ahead for detection and handed back to
+ * the reader through a fopencookie() stream, so pipes work as well as files.
+ * The same stream counts the bytes read and shows progress on stderr when
+ * stderr is a terminal and the input is big.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "input.h"
+#include "symbolize.h"
+#include "warn.h"
+#include "xalloc.h"
+
+#define INPUT_PEEK (64u << 10)
+#define INPUT_PROGRESS_MIN (8ull << 20)	/* show progress past this many bytes */
+#define INPUT_PROGRESS_STEP (16ull << 20)
+
+static const char *const format_names[] = {
+	[INPUT_AUTO] = "auto",
+	[INPUT_PERF] = "perf",
+	[INPUT_FTRACE] = "ftrace",
+	[INPUT_ADDRS] = "addrs",
+	[INPUT_HPROF] = "hprof",
+};
+
+int input_format_from_name(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(format_names) / sizeof(format_names[0]); i++)
+		if (!strcmp(name, format_names[i]))
+			return (int)i;
+	if (!strcmp(name, "perf-script"))
+		return INPUT_PERF;
+	if (!strcmp(name, "function_graph") || !strcmp(name, "trace-cmd"))
+		return INPUT_FTRACE;
+	return -1;
+}
+
+const char *input_format_name(enum input_format f)
+{
+	if ((size_t)f < sizeof(format_names) / sizeof(format_names[0]))
+		return format_names[f];
+	return "?";
+}
+
+/* --- detection ----------------------------------------------------------- */
+
+static bool is_blank(char c)
+{
+	return c == ' ' || c == '\t' || c == '\r';
+}
+
+/* "hex [count]" and nothing else */
+static bool line_is_addr(const char *s, const char *e)
+{
+	const char *p = s;
+	int n = 0;
+
+	while (p < e && is_blank(*p))
+		p++;
+	if (e - p > 2 && p[0] == '0' && (p[1] == 'x' || p[1] == 'X'))
+		p += 2;
+	while (p < e && ((*p >= '0' && *p <= '9') || (*p >= 'a' && *p <= 'f') ||
+			 (*p >= 'A' && *p <= 'F')))
+		p++, n++;
+	if (!n || n > 16)
+		return false;
+	while (p < e && is_blank(*p))
+		p++;
+	while (p < e && *p >= '0' && *p <= '9')
+		p++;
+	while (p < e && is_blank(*p))
+		p++;
+	return p == e;
+}
+
+/* a "SECONDS.FRACTION:" token followed by a blank or the end */
+static bool line_has_time(const char *s, const char *e)
+{
+	const char *c, *p;
+
+	for (c = s; c < e; c++) {
+		if (*c != ':' || (c + 1 < e && !is_blank(c[1])))
+			continue;
+		p = c;
+		while (p > s && p[-1] >= '0' && p[-1] <= '9')
+			p--;
+		if (p == c || p == s || p[-1] != '.')
+			continue;
+		p--;
+		if (p == s || p[-1] < '0' || p[-1] > '9')
+			continue;
+		return true;
+	}
+	return false;
+}
+
+static bool line_has(const char *s, const char *e, const char *what)
+{
+	return memmem(s, (size_t)(e - s), what, strlen(what)) != NULL;
+}
+
+/* " 0)  ...  |  func() {" and its kin: a '|' and then a call, a '}' or a marker */
+static bool line_is_graph(const char *s, const char *e)
+{
+	const char *bar = NULL, *p;
+
+	for (p = s; p < e; p++)
+		if (*p == '|')
+			bar = p;
+	if (!bar)
+		return false;
+	while (e > bar && is_blank(e[-1]))
+		e--;
+	return line_has(bar, e, "() {") || line_has(bar, e, "();") ||
+	       (e > bar && e[-1] == '}') || line_has(bar, e, "} /*") ||
+	       line_has(s, e, "==========>") || line_has(s, e, "<==========");
+}
+
+enum input_format input_detect(const char *buf, size_t len)
+{
+	const char *s = buf, *e, *end = buf + len, *p;
+	size_t lines = 0, addrs = 0, perf = 0, graph = 0;
+	bool first = true;
+
+	for (; s < end; s = e + 1) {
+		e = memchr(s, '\n', (size_t)(end - s));
+		if (!e)
+			e = end;
+		p = s;
+		while (p < e && is_blank(*p))
+			p++;
+		if (p == e)
+			continue;
+		if (first && (size_t)(e - p) >= 15 && !memcmp(p, "hotpack-profile", 15))
+			return INPUT_HPROF;
+		first = false;
+		if (line_has(p, e, "# tracer: function_graph") ||
+		    line_has(p, e, "funcgraph_entry:") || line_has(p, e, "funcgraph_exit:"))
+			return INPUT_FTRACE;
+		if (*p == '#')
+			continue;
+		lines++;
+		if (line_is_addr(p, e))
+			addrs++;
+		else if (line_is_graph(p, e))
+			graph++;
+		else if (line_has_time(p, e) || (*s == '\t' && line_is_addr(p, p + 1)) ||
+			 (e[-1] == ')' && line_is_addr(p, p + 1)) || line_has(p, e, "/P/") ||
+			 line_has(p, e, "/M/") || line_has(p, e, "/-/-/"))
+			perf++;
+	}
+	if (!lines)
+		return INPUT_AUTO;
+	if (addrs == lines)
+		return INPUT_ADDRS;
+	if (graph && graph >= perf)
+		return INPUT_FTRACE;
+	if (perf)
+		return INPUT_PERF;
+	return INPUT_AUTO;
+}
+
+/* --- the input stream -------------------------------------------------- */
+
+struct input_src {
+	FILE *f;
+	const char *name;
+	char *peek;
+	size_t peeklen, peekpos;
+	uint64_t done, total;	/* bytes handed on; file size or 0 */
+	uint64_t next_report;
+	bool progress;
+	bool shown;
+};
+
+static ssize_t input_src_read(void *cookie, char *buf, size_t size)
+{
+	struct input_src *src = cookie;
+	size_t n;
+
+	if (src->peekpos < src->peeklen) {
+		n = src->peeklen - src->peekpos;
+		if (n > size)
+			n = size;
+		memcpy(buf, src->peek + src->peekpos, n);
+		src->peekpos += n;
+	} else {
+		n = fread(buf, 1, size, src->f);
+		if (!n && ferror(src->f))
+			return -1;
+	}
+	src->done += n;
+	if (src->progress && src->done >= src->next_report) {
+		if (src->total)
+			fprintf(stderr, "\rhotpack: reading %s: %" PRIu64 " of %" PRIu64
+				" MB (%u%%) ", src->name, src->done >> 20, src->total >> 20,
+				(unsigned)(src->done * 100 / src->total));
+		else
+			fprintf(stderr, "\rhotpack: reading %s: %" PRIu64 " MB ", src->name,
+				src->done >> 20);
+		src->shown = true;
+		src->next_report = src->done + INPUT_PROGRESS_STEP;
+	}
+	return (ssize_t)n;
+}
+
+static int input_src_close(void *cookie)
+{
+	(void)cookie;
+	return 0;
+}
+
+/*
+ * Open @path ("-" for stdin) and read its first bytes for detection.
+ * Returns the stream to parse (through @src) or NULL after printing why.
+ */
+static FILE *input_open(struct input_src *src, const char *path, const char *name)
+{
+	cookie_io_functions_t io = { .read = input_src_read, .close = input_src_close };
+	struct stat st;
+	FILE *f;
+
+	memset(src, 0, sizeof(*src));
+	src->name = name;
+	if (!strcmp(path, "-")) {
+		src->f = stdin;
+	} else {
+		src->f = fopen(path, "r");
+		if (!src->f) {
+			int err = -errno;
+
+			pr_err_errno(err, "%s: cannot open the profile input", path);
+			return NULL;
+		}
+	}
+	if (!fstat(fileno(src->f), &st)) {
+		if (S_ISDIR(st.st_mode)) {
+			pr_err("%s: is a directory; give a profile file", name);
+			goto fail;
+		}
+		if (S_ISREG(st.st_mode))
+			src->total = (uint64_t)st.st_size;
+	}
+	src->peek = xmalloc(INPUT_PEEK);
+	src->peeklen = fread(src->peek, 1, INPUT_PEEK, src->f);
+	if (ferror(src->f)) {
+		pr_err("%s: read error; check the file or the pipe feeding it", name);
+		goto fail;
+	}
+	src->progress = isatty(STDERR_FILENO) && hp_verbosity >= 1 &&
+			(!src->total || src->total > INPUT_PROGRESS_MIN);
+	src->next_report = INPUT_PROGRESS_MIN;
+	f = fopencookie(src, "r", io);
+	if (!f) {
+		pr_err("%s: cannot set up reading: out of memory?", name);
+		goto fail;
+	}
+	setvbuf(f, NULL, _IOFBF, 256u << 10);
+	return f;
+fail:
+	if (src->f != stdin)
+		fclose(src->f);
+	free(src->peek);
+	src->peek = NULL;
+	src->f = NULL;
+	return NULL;
+}
+
+static void input_close(struct input_src *src, FILE *f)
+{
+	fclose(f);
+	if (src->shown)
+		fputc('\n', stderr);
+	if (src->f && src->f != stdin)
+		fclose(src->f);
+	free(src->peek);
+}
+
+/* --- reading ----------------------------------------------------------- */
+
+int input_read(struct profile *prof, const struct kimage *img, const char *path,
+	       const struct input_opts *opts)
+{
+	const char *name = strcmp(path, "-") ? path : "<stdin>";
+	enum input_format fmt = opts ? opts->format : INPUT_AUTO;
+	struct symbolizer *sz;
+	struct input_src src;
+	size_t dlen;
+	FILE *f;
+	int err;
+
+	f = input_open(&src, path, name);
+	if (!f)
+		return -EIO;
+	if (!src.peeklen) {
+		pr_err("%s: empty input; nothing to profile", name);
+		err = -EINVAL;
+		goto out;
+	}
+	if (fmt == INPUT_AUTO) {
+		if (memchr(src.peek, '\0', src.peeklen)) {
+			pr_err("%s: binary data, not a text profile; give perf script, ftrace, "
+			       "address list or .hprof text", name);
+			err = -EINVAL;
+			goto out;
+		}
+		/* a full peek ends inside a line: judge the complete lines only */
+		dlen = src.peeklen;
+		if (dlen == INPUT_PEEK) {
+			const char *nl = memrchr(src.peek, '\n', dlen);
+
+			if (nl)
+				dlen = (size_t)(nl - src.peek) + 1;
+		}
+		fmt = input_detect(src.peek, dlen);
+		if (fmt == INPUT_AUTO) {
+			pr_err("%s:1: cannot tell the format (not perf script, ftrace "
+			       "function_graph, hex addresses or .hprof); name it with "
+			       "--input-format", name);
+			err = -EINVAL;
+			goto out;
+		}
+		pr_debug("%s: %s input", name, input_format_name(fmt));
+	}
+	if (fmt == INPUT_HPROF) {
+		err = hprof_read(f, name, prof);
+		goto out;
+	}
+	if (!img && fmt == INPUT_ADDRS) {
+		pr_err("%s: an address list needs the vmlinux to resolve it; pass --vmlinux",
+		       name);
+		err = -EINVAL;
+		goto out;
+	}
+	sz = symbolize_new(prof, img, opts, name);
+	switch (fmt) {
+	case INPUT_PERF:
+		err = perf_script_read(f, name, symbolize_event, sz);
+		break;
+	case INPUT_FTRACE:
+		err = ftrace_read(f, name, symbolize_event, sz);
+		break;
+	case INPUT_ADDRS:
+	default:
+		err = addrs_read(f, name, symbolize_event, sz);
+		break;
+	}
+	if (!err)
+		err = symbolize_finish(sz);
+	symbolize_free(sz);
+out:
+	input_close(&src, f);
+	return err;
+}
+
+static const char *const drop_names[PROF_DROP_NR] = {
+	[PROF_DROP_MODULE] = "in modules",
+	[PROF_DROP_USER] = "in user space",
+	[PROF_DROP_BPF] = "in bpf",
+	[PROF_DROP_UNKNOWN] = "unknown/no symbol",
+	[PROF_DROP_NOT_IN_IMAGE] = "not in this vmlinux",
+};
+
+int input_read_all(struct profile *prof, const struct kimage *img, char *const *paths,
+		   int npaths, const struct input_opts *opts)
+{
+	double min_match = opts && opts->min_match > 0 ? opts->min_match : 0.5;
+	uint64_t n0 = prof->nsamples, m0 = prof->matched, d0[PROF_DROP_NR];
+	uint64_t n, m, d[PROF_DROP_NR], wrong;
+	char summary[512];
+	size_t len = 0;
+	int i, err;
+
+	memcpy(d0, prof->dropped, sizeof(d0));
+	for (i = 0; i < npaths; i++) {
+		err = input_read(prof, img, paths[i], opts);
+		if (err)
+			return err;
+	}
+	n = prof->nsamples - n0;
+	m = prof->matched - m0;
+	for (i = 0; i < PROF_DROP_NR; i++) {
+		d[i] = prof->dropped[i] - d0[i];
+		if (d[i] && len < sizeof(summary))
+			len += (size_t)snprintf(summary + len, sizeof(summary) - len,
+						", %" PRIu64 " %s", d[i], drop_names[i]);
+	}
+	summary[len < sizeof(summary) ? len : sizeof(summary) - 1] = '\0';
+	if (!len)
+		summary[0] = '\0';
+	pr_info("samples: %" PRIu64 " read, %" PRIu64 " matched%s", n, m, summary);
+	if (!n) {
+		pr_err("%s: no samples in the input%s; record kernel samples (perf record -g) "
+		       "or a function_graph trace", npaths == 1 ? paths[0] : "inputs",
+		       npaths == 1 ? "" : "");
+		return -EINVAL;
+	}
+	/*
+	 * Samples in modules, user space or bpf say nothing about this vmlinux;
+	 * kernel samples that it does not have do: too many of them and the
+	 * profile is from another kernel.
+	 */
+	wrong = d[PROF_DROP_NOT_IN_IMAGE];
+	if (!m || (double)m < min_match * (double)(m + wrong)) {
+		pr_err("%s: only %" PRIu64 " of %" PRIu64 " kernel samples match %s; samples "
+		       "from another kernel? check the build id / pass the matching vmlinux",
+		       npaths == 1 ? paths[0] : "inputs", m, m + wrong,
+		       img ? img->path : "any function");
+		return -EINVAL;
+	}
+	return 0;
+}

@@ -1,0 +1,677 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * layout_pages.c - hotpack's own order: it minimises what the model counts,
+ * the weighted number of distinct pages each hot path touches.
+ *
+ * 1. Nets: every hot path (or, with no paths, every call arc) is a net over
+ *    the movable hot functions it runs, with the path's weight.
+ * 2. Pages as bins: nets are taken heaviest first; each function not yet
+ *    placed goes into the fullest page this net already uses that still has
+ *    room (best fit), else into a new page. A function larger than a page
+ *    gets pages of its own.
+ * 3. Refinement: functions move, or swap, between pages while the weighted
+ *    sum over nets of the pages each touches falls (the connectivity of a
+ *    hypergraph partition, with the page as the capacity). Passes stop when
+ *    nothing improves or after PAGES_MAX_PASSES.
+ * 4. Pages are laid out hottest first (so a pinned range or one large page
+ *    at the start of the region holds the hottest), each starting on a page
+ *    boundary: the gap a page leaves is filled with warm functions that are
+ *    on no net, by heat. A function larger than a page starts on a boundary
+ *    only when that saves a page. Warm functions left over follow, by
+ *    density.
+ * 5. The laid-out order is checked against the same nets packed back to
+ *    back (which wins when paths are few and long, since gaps then cost
+ *    pages); the one with fewer weighted pages is returned.
+ *
+ * Bytes count alignment: a function takes its size rounded up to its
+ * alignment, and a page lays out its functions by falling alignment, so the
+ * sum is exact. Ties everywhere: hot rank (weight, address, name).
+ */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "layout.h"
+#include "xalloc.h"
+
+#define PAGES_MAX_PASSES 8
+#define PAGES_LOOKAHEAD 16	/* pages tried for a gap a page leaves */
+#define NONE UINT32_MAX
+
+struct pg_bin {
+	uint64_t fill, cap;
+	uint32_t *m;		/* members, in the order they came */
+	uint32_t n;
+	size_t capm;
+	bool big;		/* one function larger than a page */
+};
+
+struct pg_cnt {
+	uint32_t bin, cnt;
+};
+
+struct pg_net {
+	uint32_t *v;		/* nodes, first-run order */
+	uint32_t n;
+	uint64_t w;
+	struct pg_cnt *c;	/* pages it touches, with its node count in each */
+	uint32_t nc;
+	size_t capc;
+};
+
+struct pages {
+	const struct cgraph *cg;
+	uint64_t page;
+	uint32_t *sel;
+	size_t nsel;
+	uint32_t *rank;		/* node -> hot rank, NONE when not selected */
+	uint64_t *heat, *es;
+	struct pg_net *nets;
+	size_t nnets;
+	uint32_t *inc_start, *inc;	/* node rank -> nets (CSR) */
+	struct pg_bin *bins;
+	size_t nbins, capbins;
+	uint32_t *bin_of;	/* by rank */
+};
+
+static uint64_t round_up(uint64_t v, uint64_t a)
+{
+	return a > 1 ? (v + a - 1) & ~(a - 1) : v;
+}
+
+/* ---- nets ---- */
+
+static void add_net(struct pages *p, const uint32_t *nodes, uint32_t n, uint64_t w,
+		    size_t *cap, uint32_t *seen, uint32_t stamp)
+{
+	struct pg_net *e;
+
+	if (!w)
+		return;
+	XGROW(p->nets, *cap, p->nnets + 1);
+	e = &p->nets[p->nnets];
+	memset(e, 0, sizeof(*e));
+	e->w = w;
+	e->v = xmalloc((n ? n : 1) * sizeof(*e->v));
+	for (uint32_t i = 0; i < n; i++) {
+		uint32_t r = p->rank[nodes[i]];
+
+		if (r == NONE || seen[r] == stamp)
+			continue;
+		seen[r] = stamp;
+		e->v[e->n++] = r;
+	}
+	if (e->n < 2) {		/* a net on one page costs the same anywhere */
+		free(e->v);
+		return;
+	}
+	p->nnets++;
+}
+
+static void build_nets(struct pages *p)
+{
+	const struct cgraph *cg = p->cg;
+	uint32_t *seen = xcalloc(p->nsel ? p->nsel : 1, sizeof(*seen));
+	size_t cap = 0, total = 0;
+	uint32_t stamp = 0;
+
+	if (cg->npaths) {
+		for (size_t i = 0; i < cg->npaths; i++)
+			add_net(p, cg->paths[i].nodes, cg->paths[i].n, cg->paths[i].weight, &cap,
+				seen, ++stamp);
+	} else {
+		for (size_t i = 0; i < cg->narcs; i++) {
+			uint32_t two[2] = { cg->arcs[i].src, cg->arcs[i].dst };
+
+			add_net(p, two, 2, cg->arcs[i].weight, &cap, seen, ++stamp);
+		}
+	}
+	/* incidence: rank -> nets */
+	p->inc_start = xcalloc(p->nsel + 1, sizeof(*p->inc_start));
+	for (size_t i = 0; i < p->nnets; i++) {
+		for (uint32_t j = 0; j < p->nets[i].n; j++)
+			p->inc_start[p->nets[i].v[j] + 1]++;
+		total += p->nets[i].n;
+	}
+	for (size_t r = 0; r < p->nsel; r++)
+		p->inc_start[r + 1] += p->inc_start[r];
+	p->inc = xmalloc((total ? total : 1) * sizeof(*p->inc));
+	memset(seen, 0, (p->nsel ? p->nsel : 1) * sizeof(*seen));
+	for (size_t i = 0; i < p->nnets; i++)
+		for (uint32_t j = 0; j < p->nets[i].n; j++) {
+			uint32_t r = p->nets[i].v[j];
+
+			p->inc[p->inc_start[r] + seen[r]++] = (uint32_t)i;
+		}
+	free(seen);
+}
+
+static int cmp_net_weight(const void *a, const void *b, void *ctx)
+{
+	const struct pages *p = ctx;
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+
+	if (p->nets[x].w != p->nets[y].w)
+		return p->nets[x].w > p->nets[y].w ? -1 : 1;
+	return (x > y) - (x < y);
+}
+
+/* ---- per-net page counts ---- */
+
+static uint32_t net_cnt(const struct pg_net *e, uint32_t bin)
+{
+	for (uint32_t i = 0; i < e->nc; i++)
+		if (e->c[i].bin == bin)
+			return e->c[i].cnt;
+	return 0;
+}
+
+static void net_inc(struct pg_net *e, uint32_t bin, int d)
+{
+	for (uint32_t i = 0; i < e->nc; i++) {
+		if (e->c[i].bin != bin)
+			continue;
+		e->c[i].cnt += (uint32_t)d;
+		if (!e->c[i].cnt)
+			e->c[i] = e->c[--e->nc];
+		return;
+	}
+	XGROW(e->c, e->capc, e->nc + 1);
+	e->c[e->nc++] = (struct pg_cnt){ bin, 1 };
+}
+
+/* ---- bins ---- */
+
+static uint32_t new_bin(struct pages *p, uint64_t cap, bool big)
+{
+	XGROW(p->bins, p->capbins, p->nbins + 1);
+	memset(&p->bins[p->nbins], 0, sizeof(p->bins[0]));
+	p->bins[p->nbins].cap = cap;
+	p->bins[p->nbins].big = big;
+	return (uint32_t)p->nbins++;
+}
+
+static void bin_add(struct pages *p, uint32_t b, uint32_t r)
+{
+	struct pg_bin *bn = &p->bins[b];
+
+	XGROW(bn->m, bn->capm, bn->n + 1);
+	bn->m[bn->n++] = r;
+	bn->fill += p->es[r];
+	p->bin_of[r] = b;
+	for (uint32_t i = p->inc_start[r]; i < p->inc_start[r + 1]; i++)
+		net_inc(&p->nets[p->inc[i]], b, +1);
+}
+
+static void bin_remove(struct pages *p, uint32_t r)
+{
+	uint32_t b = p->bin_of[r];
+	struct pg_bin *bn = &p->bins[b];
+
+	for (uint32_t i = 0; i < bn->n; i++) {
+		if (bn->m[i] != r)
+			continue;
+		memmove(bn->m + i, bn->m + i + 1, (bn->n - i - 1) * sizeof(*bn->m));
+		bn->n--;
+		break;
+	}
+	bn->fill -= p->es[r];
+	p->bin_of[r] = NONE;
+	for (uint32_t i = p->inc_start[r]; i < p->inc_start[r + 1]; i++)
+		net_inc(&p->nets[p->inc[i]], b, -1);
+}
+
+static void place(struct pages *p, uint32_t r, const struct pg_net *e)
+{
+	uint32_t best = NONE;
+
+	if (p->es[r] > p->page) {
+		bin_add(p, new_bin(p, round_up(p->es[r], p->page), true), r);
+		return;
+	}
+	/* best fit among the pages this net already uses */
+	for (uint32_t i = 0; e && i < e->nc; i++) {
+		const struct pg_bin *bn = &p->bins[e->c[i].bin];
+
+		if (bn->big || bn->fill + p->es[r] > bn->cap)
+			continue;
+		if (best == NONE || bn->fill > p->bins[best].fill ||
+		    (bn->fill == p->bins[best].fill && e->c[i].bin < best))
+			best = e->c[i].bin;
+	}
+	if (best == NONE)
+		best = new_bin(p, p->page, false);
+	bin_add(p, best, r);
+}
+
+/* ---- refinement ---- */
+
+/* Change of the objective if r left its page for page t (t != its page). */
+static int64_t move_delta(const struct pages *p, uint32_t r, uint32_t t)
+{
+	uint32_t from = p->bin_of[r];
+	int64_t d = 0;
+
+	for (uint32_t i = p->inc_start[r]; i < p->inc_start[r + 1]; i++) {
+		const struct pg_net *e = &p->nets[p->inc[i]];
+
+		if (net_cnt(e, from) == 1)
+			d -= (int64_t)e->w;
+		if (!net_cnt(e, t))
+			d += (int64_t)e->w;
+	}
+	return d;
+}
+
+static void move(struct pages *p, uint32_t r, uint32_t t)
+{
+	bin_remove(p, r);
+	bin_add(p, t, r);
+}
+
+/* Try to improve with node r: the best move, else the best swap. */
+static bool improve_node(struct pages *p, uint32_t r, uint32_t *cand, uint32_t *mark,
+			 uint32_t stamp)
+{
+	uint32_t from = p->bin_of[r], nc = 0, best_t = NONE, best_u = NONE;
+	int64_t best = 0;
+
+	if (p->bins[from].big)
+		return false;
+	for (uint32_t i = p->inc_start[r]; i < p->inc_start[r + 1]; i++) {
+		const struct pg_net *e = &p->nets[p->inc[i]];
+
+		for (uint32_t k = 0; k < e->nc; k++) {
+			uint32_t b = e->c[k].bin;
+
+			if (b == from || p->bins[b].big || mark[b] == stamp)
+				continue;
+			mark[b] = stamp;
+			cand[nc++] = b;
+		}
+	}
+	for (uint32_t k = 0; k < nc; k++) {
+		uint32_t t = cand[k];
+		int64_t dr = move_delta(p, r, t);
+
+		if (p->bins[t].fill + p->es[r] <= p->bins[t].cap) {
+			if (dr < best) {
+				best = dr;
+				best_t = t;
+				best_u = NONE;
+			}
+			continue;
+		}
+		/* t is full: swap r with one of its functions u, when both pages
+		 * still fit afterwards; the delta is r's move, then u's */
+		move(p, r, t);
+		for (uint32_t j = 0; j < p->bins[t].n; j++) {
+			uint32_t u = p->bins[t].m[j];
+			int64_t d;
+
+			if (u == r || p->bins[t].fill - p->es[u] > p->bins[t].cap ||
+			    p->bins[from].fill + p->es[u] > p->bins[from].cap)
+				continue;
+			d = dr + move_delta(p, u, from);
+			if (d < best) {
+				best = d;
+				best_t = t;
+				best_u = u;
+			}
+		}
+		move(p, r, from);
+	}
+	if (best >= 0)
+		return false;
+	move(p, r, best_t);
+	if (best_u != NONE)
+		move(p, best_u, from);
+	return true;
+}
+
+static void refine(struct pages *p)
+{
+	uint32_t *cand = xmalloc((p->nbins + 2) * sizeof(*cand));
+	uint32_t *mark = xcalloc(p->nbins + 1, sizeof(*mark));
+	uint32_t stamp = 0;
+
+	for (int pass = 0; pass < PAGES_MAX_PASSES; pass++) {
+		bool any = false;
+
+		for (uint32_t r = 0; r < p->nsel; r++) {
+			if (p->inc_start[r] == p->inc_start[r + 1])
+				continue;
+			any |= improve_node(p, r, cand, mark, ++stamp);
+		}
+		if (!any)
+			break;
+	}
+	free(cand);
+	free(mark);
+}
+
+/* ---- layout ---- */
+
+struct pg_sort {
+	const struct pages *p;
+	const uint64_t *key;
+};
+
+static const struct pg_sort *pg_sorting;
+
+static int cmp_bin_heat(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+	const uint64_t *k = pg_sorting->key;
+
+	if (k[x] != k[y])
+		return k[x] > k[y] ? -1 : 1;
+	return (x > y) - (x < y);
+}
+
+/* members of a page by falling alignment, then the order they came in */
+static int cmp_align(const void *a, const void *b)
+{
+	const struct pages *p = pg_sorting->p;
+	const uint32_t *x = a, *y = b;
+	uint32_t ax = p->cg->nodes[p->sel[x[0]]].align, ay = p->cg->nodes[p->sel[y[0]]].align;
+
+	if (ax != ay)
+		return ax > ay ? -1 : 1;
+	return (x[1] > y[1]) - (x[1] < y[1]);
+}
+
+static int cmp_density(const void *a, const void *b)
+{
+	const struct pages *p = pg_sorting->p;
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+	unsigned __int128 l = (unsigned __int128)p->heat[p->sel[x]] * p->es[y];
+	unsigned __int128 r = (unsigned __int128)p->heat[p->sel[y]] * p->es[x];
+
+	if (l != r)
+		return l > r ? -1 : 1;
+	return (x > y) - (x < y);
+}
+
+struct emitter {
+	const struct pages *p;
+	uint32_t *order;
+	size_t n;
+	uint64_t at;		/* as layout_assign() will place it, from 0 */
+};
+
+static void emit(struct emitter *em, uint32_t r)
+{
+	const struct cg_node *nd = &em->p->cg->nodes[em->p->sel[r]];
+
+	em->at = round_up(em->at, nd->align ? nd->align : 1) + nd->size;
+	em->order[em->n++] = em->p->sel[r];
+}
+
+/*
+ * Fill up to the next page boundary with free functions (on no net, so they
+ * cost no path a page), hottest first. With @over > 0, one more may cross
+ * the boundary by at most @over bytes: what the next page can spare.
+ */
+static void fill_gap(struct emitter *em, uint32_t *freel, size_t nfree, bool *used,
+		     uint64_t over)
+{
+	const struct pages *p = em->p;
+	uint64_t end = round_up(em->at, p->page);
+
+	for (size_t i = 0; i < nfree && em->at % p->page; i++) {
+		const struct cg_node *nd = &p->cg->nodes[p->sel[freel[i]]];
+		uint64_t e = round_up(em->at, nd->align ? nd->align : 1) + nd->size;
+
+		if (used[i] || e > end + over)
+			continue;
+		used[i] = true;
+		emit(em, freel[i]);
+		if (e > end)
+			break;
+	}
+}
+
+/* A page's functions by falling alignment, then the order they came in. */
+static void sort_bin(const struct pages *p, const struct pg_bin *bn, uint32_t (*pairs)[2])
+{
+	struct pg_sort s = { .p = p };
+
+	for (uint32_t k = 0; k < bn->n; k++) {
+		pairs[k][0] = bn->m[k];
+		pairs[k][1] = k;
+	}
+	pg_sorting = &s;
+	qsort(pairs, bn->n, sizeof(*pairs), cmp_align);
+	pg_sorting = NULL;
+}
+
+/* Would the sorted page, placed from here, stay within one page? */
+static bool bin_fits(const struct emitter *em, const struct pg_bin *bn, uint32_t (*pairs)[2])
+{
+	const struct pages *p = em->p;
+	uint64_t at = em->at, first = at / p->page;
+
+	if (!(at % p->page))
+		return true;
+	for (uint32_t k = 0; k < bn->n; k++) {
+		const struct cg_node *nd = &p->cg->nodes[p->sel[pairs[k][0]]];
+
+		at = round_up(at, nd->align ? nd->align : 1) + nd->size;
+	}
+	return (at - 1) / p->page == first;
+}
+
+static void emit_bin(struct emitter *em, const struct pg_bin *bn, uint32_t (*pairs)[2])
+{
+	for (uint32_t k = 0; k < bn->n; k++)
+		emit(em, pairs[k][0]);
+}
+
+static uint64_t weighted_pages(const struct pages *p, const uint32_t *order, size_t n,
+			       uint64_t *addr, uint64_t *pg)
+{
+	uint64_t total = 0;
+
+	layout_assign(p->cg, order, n, 0, addr);
+	for (size_t i = 0; i < p->nnets; i++) {
+		const struct pg_net *e = &p->nets[i];
+		size_t k = 0, d = 0;
+
+		for (uint32_t j = 0; j < e->n; j++) {
+			const struct cg_node *nd = &p->cg->nodes[p->sel[e->v[j]]];
+			uint64_t a = addr[p->sel[e->v[j]]];
+
+			for (uint64_t q = a / p->page; q <= (a + nd->size - 1) / p->page; q++)
+				pg[k++] = q;
+		}
+		/* few pages per net: insertion sort, then count */
+		for (size_t x = 1; x < k; x++)
+			for (size_t y = x; y && pg[y - 1] > pg[y]; y--) {
+				uint64_t t = pg[y];
+
+				pg[y] = pg[y - 1];
+				pg[y - 1] = t;
+			}
+		for (size_t x = 0; x < k; x++)
+			d += !x || pg[x] != pg[x - 1];
+		total += e->w * d;
+	}
+	return total;
+}
+
+static int pages_run(const struct cgraph *cg, const struct layout_opts *opts, uint32_t *order,
+		     size_t *n)
+{
+	size_t nn = cg->nnodes ? cg->nnodes : 1, nfree = 0;
+	struct pages p = { .cg = cg, .page = opts->page_size ? opts->page_size : 4096 };
+	uint32_t *idx, *freel, *binord, (*pairs)[2];
+	uint64_t *bheat, *addr, *pg;
+	struct emitter em;
+	bool *used, *done;
+
+	p.sel = xmalloc(nn * sizeof(*p.sel));
+	p.nsel = layout_select(cg, opts, p.sel);
+	p.heat = xcalloc(nn, sizeof(*p.heat));
+	layout_heat(cg, p.heat);
+	p.rank = xmalloc(nn * sizeof(*p.rank));
+	memset(p.rank, 0xff, nn * sizeof(*p.rank));
+	p.es = xmalloc((p.nsel ? p.nsel : 1) * sizeof(*p.es));
+	p.bin_of = xmalloc((p.nsel ? p.nsel : 1) * sizeof(*p.bin_of));
+	for (size_t r = 0; r < p.nsel; r++) {
+		const struct cg_node *nd = &cg->nodes[p.sel[r]];
+
+		p.rank[p.sel[r]] = (uint32_t)r;
+		p.es[r] = round_up(nd->size, nd->align ? nd->align : 1);
+		p.bin_of[r] = NONE;
+	}
+	build_nets(&p);
+
+	/* 2. pages as bins, heaviest net first */
+	idx = xmalloc((p.nnets ? p.nnets : 1) * sizeof(*idx));
+	for (size_t i = 0; i < p.nnets; i++)
+		idx[i] = (uint32_t)i;
+	qsort_r(idx, p.nnets, sizeof(*idx), cmp_net_weight, &p);
+	for (size_t i = 0; i < p.nnets; i++) {
+		struct pg_net *e = &p.nets[idx[i]];
+
+		for (uint32_t j = 0; j < e->n; j++)
+			if (p.bin_of[e->v[j]] == NONE)
+				place(&p, e->v[j], e);
+	}
+
+	/* 3. refinement */
+	refine(&p);
+
+	/* 4. pages hottest first; gaps filled with free functions */
+	freel = xmalloc((p.nsel ? p.nsel : 1) * sizeof(*freel));
+	for (uint32_t r = 0; r < p.nsel; r++)
+		if (p.bin_of[r] == NONE)
+			freel[nfree++] = r;
+	{
+		struct pg_sort s = { .p = &p };
+
+		pg_sorting = &s;
+		qsort(freel, nfree, sizeof(*freel), cmp_density);
+		bheat = xcalloc(p.nbins + 1, sizeof(*bheat));
+		for (size_t i = 0; i < p.nnets; i++)
+			for (uint32_t k = 0; k < p.nets[i].nc; k++)
+				bheat[p.nets[i].c[k].bin] += p.nets[i].w;
+		binord = xmalloc((p.nbins + 1) * sizeof(*binord));
+		for (size_t b = 0; b < p.nbins; b++)
+			binord[b] = (uint32_t)b;
+		s.key = bheat;
+		qsort(binord, p.nbins, sizeof(*binord), cmp_bin_heat);
+		pg_sorting = NULL;
+	}
+	used = xcalloc(nfree + 1, sizeof(*used));
+	done = xcalloc(p.nbins + 1, sizeof(*done));
+	em = (struct emitter){ .p = &p, .order = order };
+	pairs = xmalloc((p.nsel + 1) * sizeof(*pairs));
+	for (size_t i = 0; i < p.nbins; i++) {
+		const struct pg_bin *bn = &p.bins[binord[i]];
+
+		if (done[i] || !bn->n)
+			continue;
+		if (bn->big) {
+			uint64_t off = em.at % p.page, sz = bn->fill;
+
+			/* align to a page only when that saves one */
+			if (off && (off + sz + p.page - 1) / p.page > (sz + p.page - 1) / p.page)
+				fill_gap(&em, freel, nfree, used, bn->cap - bn->fill);
+			emit(&em, bn->m[0]);
+			continue;
+		}
+		sort_bin(&p, bn, pairs);
+		if (!bin_fits(&em, bn, pairs)) {
+			fill_gap(&em, freel, nfree, used, 0);
+			/* a later page that fits the space left, else a free
+			 * function that straddles the boundary by no more than
+			 * this page leaves free */
+			for (size_t j = i + 1; j < p.nbins && j <= i + PAGES_LOOKAHEAD &&
+					       !bin_fits(&em, bn, pairs); j++) {
+				const struct pg_bin *bj = &p.bins[binord[j]];
+
+				if (done[j] || bj->big || !bj->n)
+					continue;
+				sort_bin(&p, bj, pairs);
+				if (bin_fits(&em, bj, pairs)) {
+					emit_bin(&em, bj, pairs);
+					done[j] = true;
+				}
+				sort_bin(&p, bn, pairs);
+			}
+			if (!bin_fits(&em, bn, pairs))
+				fill_gap(&em, freel, nfree, used, p.page - bn->fill);
+		}
+		emit_bin(&em, bn, pairs);
+	}
+	for (size_t i = 0; i < nfree; i++)
+		if (!used[i])
+			emit(&em, freel[i]);
+	*n = em.n;
+
+	/* 5. against the nets packed back to back, heaviest first */
+	if (p.nnets) {
+		uint32_t *alt = xmalloc(nn * sizeof(*alt));
+		bool *in = xcalloc(p.nsel + 1, sizeof(*in));
+		size_t na = 0, maxk = 0;
+
+		for (size_t i = 0; i < p.nnets; i++) {
+			const struct pg_net *e = &p.nets[idx[i]];
+			size_t k = 0;
+
+			for (uint32_t j = 0; j < e->n; j++) {
+				k += (p.es[e->v[j]] + p.page - 1) / p.page + 1;
+				if (in[e->v[j]])
+					continue;
+				in[e->v[j]] = true;
+				alt[na++] = p.sel[e->v[j]];
+			}
+			if (k > maxk)
+				maxk = k;
+		}
+		for (size_t i = 0; i < nfree; i++)
+			alt[na++] = p.sel[freel[i]];
+		addr = xmalloc(nn * sizeof(*addr));
+		pg = xmalloc((maxk + 1) * sizeof(*pg));
+		if (na == *n && weighted_pages(&p, alt, na, addr, pg) <
+					weighted_pages(&p, order, *n, addr, pg))
+			memcpy(order, alt, na * sizeof(*alt));
+		free(addr);
+		free(pg);
+		free(in);
+		free(alt);
+	}
+
+	for (size_t i = 0; i < p.nnets; i++) {
+		free(p.nets[i].v);
+		free(p.nets[i].c);
+	}
+	for (size_t b = 0; b < p.nbins; b++)
+		free(p.bins[b].m);
+	free(pairs);
+	free(used);
+	free(done);
+	free(binord);
+	free(bheat);
+	free(freel);
+	free(idx);
+	free(p.nets);
+	free(p.inc_start);
+	free(p.inc);
+	free(p.bins);
+	free(p.bin_of);
+	free(p.es);
+	free(p.rank);
+	free(p.heat);
+	free(p.sel);
+	return 0;
+}
+
+const struct layout_algo layout_pages = {
+	.name = "pages",
+	.desc = "hotpack's own: paths packed into pages, refined on pages per path",
+	.run = pages_run,
+};

@@ -1,0 +1,351 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * model.c - the cost of a layout: pages per hot path against their lower
+ * bound, the executed set's pages, and a replay of the paths through the
+ * I-TLB simulator (one per TLB size) and the I-cache model. See model.h for
+ * the replay's definition; everything here is deterministic.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "layout.h"
+#include "model.h"
+#include "warn.h"
+#include "xalloc.h"
+
+void model_geom_default(struct model_geom *g)
+{
+	memset(g, 0, sizeof(*g));
+	g->page_size = 4096;
+	g->tlb_entries[0] = 32;
+	g->tlb_entries[1] = 64;
+	g->tlb_entries[2] = 128;
+	g->ntlb = 3;
+	g->icache.size = ICACHE_DEFAULT_SIZE;
+	g->icache.line = ICACHE_DEFAULT_LINE;
+	g->icache.ways = ICACHE_DEFAULT_WAYS;
+}
+
+const char *model_geom_str(const struct model_geom *g, char *buf, size_t len)
+{
+	char ps[32], ent[96] = "", ic[64] = "", pins[40] = "", ways[24];
+	size_t o = 0;
+
+	tlb_size_str(g->page_size, ps, sizeof(ps));
+	for (size_t k = 0; k < g->ntlb && o < sizeof(ent); k++)
+		o += (size_t)snprintf(ent + o, sizeof(ent) - o, "%s%u", k ? "/" : "",
+				      g->tlb_entries[k]);
+	if (g->tlb_ways)
+		snprintf(ways, sizeof(ways), "%u-way", g->tlb_ways);
+	else
+		snprintf(ways, sizeof(ways), "fully associative");
+	if (g->npins)
+		snprintf(pins, sizeof(pins), ", %zu pinned range%s", g->npins,
+			 g->npins == 1 ? "" : "s");
+	if (g->icache.size) {
+		char sz[32];
+
+		snprintf(ic, sizeof(ic), "; I-cache %s %u-way %u B lines",
+			 tlb_size_str(g->icache.size, sz, sizeof(sz)), g->icache.ways,
+			 g->icache.line);
+	}
+	snprintf(buf, len, "%s pages; I-TLB %s LRU %s entries%s%s", ps, ways,
+		 g->ntlb ? ent : "no", pins, ic);
+	return buf;
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* Append the page numbers of [a, a+s) to pg (room checked by the caller's
+ * growth); returns the new count. */
+static size_t add_pages(uint64_t **pg, size_t *cap, size_t n, uint64_t a, uint64_t s,
+			unsigned int shift)
+{
+	uint64_t first = a >> shift, last = (a + (s ? s : 1) - 1) >> shift;
+
+	for (uint64_t p = first; p <= last; p++) {
+		XGROW(*pg, *cap, n + 1);
+		(*pg)[n++] = p;
+	}
+	return n;
+}
+
+static size_t count_distinct(uint64_t *pg, size_t n)
+{
+	size_t d = 0;
+
+	qsort(pg, n, sizeof(*pg), cmp_u64);
+	for (size_t i = 0; i < n; i++)
+		if (!i || pg[i] != pg[i - 1])
+			d++;
+	return d;
+}
+
+static uint64_t ceil_div(uint64_t a, uint64_t b)
+{
+	return a / b + !!(a % b);
+}
+
+struct run {
+	double key;
+	uint32_t path;
+};
+
+static int cmp_run(const void *a, const void *b)
+{
+	const struct run *x = a, *y = b;
+
+	if (x->key != y->key)
+		return x->key < y->key ? -1 : 1;
+	return (x->path > y->path) - (x->path < y->path);
+}
+
+/* The paths to evaluate: the graph's, or one per hot node. */
+struct pathview {
+	const uint32_t *nodes;
+	uint32_t n;
+	uint64_t weight;
+};
+
+int model_eval_sized(const struct cgraph *cg, const uint64_t *addr, const uint64_t *size,
+		     const struct model_geom *g, struct model_result *r)
+{
+	struct tlbsim *tlb[MODEL_MAX_TLB] = { 0 };
+	struct icache *ic = NULL;
+	struct pathview *pv = NULL;
+	uint32_t *single = NULL, *mark = NULL;
+	uint64_t *pg = NULL, budget = g->budget ? g->budget : MODEL_DEFAULT_BUDGET;
+	size_t npv = 0, pgcap = 0, n;
+	struct run *runs = NULL;
+	size_t nruns = 0;
+	unsigned int shift = 0;
+	int err = 0;
+
+	memset(r, 0, sizeof(*r));
+	if (!g->page_size || (g->page_size & (g->page_size - 1)) || g->ntlb > MODEL_MAX_TLB) {
+		pr_err("model: page size %" PRIu64 " with %zu TLB sizes; give a power-of-2 page "
+		       "and at most %d TLB sizes", g->page_size, g->ntlb, MODEL_MAX_TLB);
+		return -EINVAL;
+	}
+	for (uint64_t p = g->page_size; p > 1; p >>= 1)
+		shift++;
+	for (size_t i = 0; i < cg->nnodes; i++) {
+		if (addr[i] == UINT64_MAX) {
+			pr_err("model: function #%zu has no address; place every node before "
+			       "evaluating a layout", i);
+			return -EINVAL;
+		}
+	}
+	for (size_t k = 0; k < g->ntlb; k++) {
+		struct tlb_geom tg = {
+			.entries = g->tlb_entries[k], .ways = g->tlb_ways,
+			.page_size = g->page_size, .pins = g->pins, .npins = g->npins,
+		};
+
+		err = tlbsim_new(&tlb[k], &tg);
+		if (err)
+			goto out;
+	}
+	if (g->icache.size) {
+		err = icache_new(&ic, &g->icache);
+		if (err)
+			goto out;
+	}
+
+	/* the paths, or the node stream */
+	if (cg->npaths) {
+		pv = xcalloc(cg->npaths, sizeof(*pv));
+		for (size_t i = 0; i < cg->npaths; i++)
+			pv[npv++] = (struct pathview){ cg->paths[i].nodes, cg->paths[i].n,
+						       cg->paths[i].weight };
+	} else {
+		r->node_stream = true;
+		single = xcalloc(cg->nnodes ? cg->nnodes : 1, sizeof(*single));
+		pv = xcalloc(cg->nnodes ? cg->nnodes : 1, sizeof(*pv));
+		for (size_t i = 0; i < cg->nnodes; i++) {
+			if (!cg->nodes[i].weight)
+				continue;
+			single[i] = (uint32_t)i;
+			pv[npv++] = (struct pathview){ &single[i], 1, cg->nodes[i].weight };
+		}
+	}
+	r->npaths = npv;
+	r->paths = xcalloc(npv ? npv : 1, sizeof(*r->paths));
+
+	/* pages per path against the bound */
+	mark = xcalloc(cg->nnodes ? cg->nnodes : 1, sizeof(*mark));
+	for (size_t i = 0; i < npv; i++) {
+		struct model_path *mp = &r->paths[i];
+
+		n = 0;
+		mp->weight = pv[i].weight;
+		for (uint32_t j = 0; j < pv[i].n; j++) {
+			uint32_t v = pv[i].nodes[j];
+			uint64_t s = size ? size[v] : cg->nodes[v].size;
+
+			if (mark[v] == i + 1)
+				continue;
+			mark[v] = (uint32_t)i + 1;
+			mp->nfuncs++;
+			mp->bytes += s;
+			n = add_pages(&pg, &pgcap, n, addr[v], s, shift);
+		}
+		mp->pages = (uint32_t)count_distinct(pg, n);
+		mp->bound = (uint32_t)ceil_div(mp->bytes, g->page_size);
+		r->weight += mp->weight;
+		r->wpages += mp->weight * mp->pages;
+		r->wbound += mp->weight * mp->bound;
+	}
+
+	/* the executed set */
+	n = 0;
+	for (size_t v = 0; v < cg->nnodes; v++) {
+		uint64_t s = size ? size[v] : cg->nodes[v].size;
+
+		r->set_nodes++;
+		r->set_bytes += s;
+		n = add_pages(&pg, &pgcap, n, addr[v], s, shift);
+	}
+	r->set_pages = count_distinct(pg, n);
+	r->set_bound = (size_t)ceil_div(r->set_bytes, g->page_size);
+
+	/* the replay: runs interleaved by stride order */
+	for (size_t i = 0; i < npv; i++) {
+		double share = r->weight ? (double)pv[i].weight / (double)r->weight : 0;
+		uint64_t k = pv[i].weight ? (uint64_t)llround(share * (double)budget) : 0;
+
+		if (pv[i].weight && !k)
+			k = 1;
+		r->paths[i].runs = k;
+		nruns += k;
+	}
+	runs = xcalloc(nruns ? nruns : 1, sizeof(*runs));
+	nruns = 0;
+	for (size_t i = 0; i < npv; i++)
+		for (uint64_t j = 0; j < r->paths[i].runs; j++)
+			runs[nruns++] = (struct run){ ((double)j + 0.5) / (double)r->paths[i].runs,
+						      (uint32_t)i };
+	qsort(runs, nruns, sizeof(*runs), cmp_run);
+	for (size_t x = 0; x < nruns; x++) {
+		const struct pathview *p = &pv[runs[x].path];
+		struct model_path *mp = &r->paths[runs[x].path];
+
+		for (uint32_t j = 0; j < p->n; j++) {
+			uint32_t v = p->nodes[j];
+			uint64_t s = size ? size[v] : cg->nodes[v].size;
+
+			for (size_t k = 0; k < g->ntlb; k++)
+				mp->tlb_misses[k] += tlbsim_access_range(tlb[k], addr[v], s);
+			if (ic)
+				icache_access_range(ic, addr[v], s);
+		}
+	}
+	r->runs = nruns;
+	for (size_t k = 0; k < g->ntlb; k++) {
+		r->tlb_misses[k] = tlbsim_stats(tlb[k])->misses;
+		r->tlb_refs = tlbsim_stats(tlb[k])->refs;
+	}
+	if (ic) {
+		r->icache_refs = icache_stats(ic)->refs;
+		r->icache_misses = icache_stats(ic)->misses;
+	}
+out:
+	for (size_t k = 0; k < MODEL_MAX_TLB; k++)
+		tlbsim_free(tlb[k]);
+	icache_free(ic);
+	free(runs);
+	free(pg);
+	free(mark);
+	free(single);
+	free(pv);
+	if (err)
+		model_result_free(r);
+	return err;
+}
+
+int model_eval(const struct cgraph *cg, const uint64_t *addr, const struct model_geom *g,
+	       struct model_result *r)
+{
+	return model_eval_sized(cg, addr, NULL, g, r);
+}
+
+void model_result_free(struct model_result *r)
+{
+	if (!r)
+		return;
+	free(r->paths);
+	r->paths = NULL;
+	r->npaths = 0;
+}
+
+double model_mean_pages(const struct model_result *r)
+{
+	return r->weight ? (double)r->wpages / (double)r->weight : 0;
+}
+
+double model_mean_bound(const struct model_result *r)
+{
+	return r->weight ? (double)r->wbound / (double)r->weight : 0;
+}
+
+struct moved {
+	uint64_t orig, size;
+};
+
+static int cmp_moved(const void *a, const void *b)
+{
+	const struct moved *x = a, *y = b;
+
+	return (x->orig > y->orig) - (x->orig < y->orig);
+}
+
+uint64_t model_relink(const struct cgraph *cg, const uint64_t *orig, const uint32_t *order,
+		      size_t n, uint64_t insert, uint64_t page_size, uint64_t *addr)
+{
+	uint64_t base = (insert + page_size - 1) & ~(page_size - 1);
+	uint64_t end = layout_assign(cg, order, n, base, addr);
+	struct moved *mv = xcalloc(n ? n : 1, sizeof(*mv));
+	uint64_t *prefix = xcalloc(n + 1, sizeof(*prefix));
+	size_t nmv = 0;
+
+	for (size_t i = 0; i < n; i++)
+		if (orig[order[i]] >= insert)
+			mv[nmv++] = (struct moved){ orig[order[i]], cg->nodes[order[i]].size };
+	qsort(mv, nmv, sizeof(*mv), cmp_moved);
+	for (size_t i = 0; i < nmv; i++)
+		prefix[i + 1] = prefix[i] + mv[i].size;
+	for (size_t v = 0; v < cg->nnodes; v++) {
+		size_t lo = 0, hi = nmv;
+
+		if (addr[v] != UINT64_MAX)
+			continue;
+		if (orig[v] < insert) {
+			addr[v] = orig[v];
+			continue;
+		}
+		/* moved functions that sat below this one */
+		while (lo < hi) {
+			size_t mid = (lo + hi) / 2;
+
+			if (mv[mid].orig < orig[v])
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		addr[v] = orig[v] + (end - insert) - prefix[lo];
+	}
+	free(mv);
+	free(prefix);
+	return end;
+}

@@ -1,0 +1,565 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * perf.c - a reader for `perf script` text output, written from perf-script(1).
+ *
+ * The shapes accepted:
+ *  - a sample header (comm, pid[/tid], [cpu], time:, period, event:) with the
+ *    sampled ip, sym+off and (dso) on the same line;
+ *  - a header followed by a callchain, one frame a line, each line starting
+ *    with a tab, the sample ending at a blank line (perf record -g);
+ *  - -F brstack / brstacksym LBR entries FROM/TO/M/X/A/cycles[/type] on the
+ *    header line, one branch event each;
+ *  - headerless lines (-F ip,sym,dso or -F brstack alone).
+ * The period is the weight (1 when absent). Frames are "ADDR [SYM[+0xOFF]]
+ * [(DSO)]"; the dso tells kernel, module, user, bpf and [unknown] apart. A
+ * header is recognised by its "SECONDS.FRACTION:" timestamp, or without one
+ * by an "event:" token. Anything else is an error with FILE:LINE, so mixed or
+ * damaged inputs are not silently misread.
+ *
+ * Memory: one sample's frames (at most PERF_MAX_FRAMES) and their symbol
+ * names, whatever the input's size.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <stdbool.h>
+#include <string.h>
+
+#include "input.h"
+#include "lineio.h"
+#include "warn.h"
+#include "xalloc.h"
+
+/* perf's own --max-stack default is 127; deeper frames are dropped. */
+#define PERF_MAX_FRAMES 1024
+/* Bound on the symbol bytes kept for one sample. */
+#define PERF_MAX_ARENA (8u << 20)
+
+struct perf_state {
+	hp_event_cb cb;
+	void *ctx;
+	const char *name;
+
+	/* the pending sample */
+	bool pending;
+	bool callchain;		/* header had no inline ip: frames follow */
+	uint64_t weight;
+	size_t line;
+	struct hp_frame *frames;
+	size_t *symat;		/* arena offset of each frame's sym, or SIZE_MAX */
+	size_t nframes, capframes;
+	char *arena;
+	size_t arenalen, arenacap;
+};
+
+static bool is_ws(char c)
+{
+	return c == ' ' || c == '\t';
+}
+
+static bool is_end(char c)
+{
+	return c == '\0' || is_ws(c);
+}
+
+/* Classify a dso string as perf prints it. */
+static enum hp_dso perf_dso_kind(const char *d, size_t n)
+{
+	const char *base = d;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (d[i] == '/')
+			base = d + i + 1;
+	n -= (size_t)(base - d);
+	if (!n)
+		return HP_DSO_UNKNOWN;
+	if (n == 9 && !memcmp(base, "[unknown]", 9))
+		return HP_DSO_UNKNOWN;
+	if (memmem(base, n, "kernel.kallsyms", 15) || memmem(base, n, "kernel.vmlinux", 14) ||
+	    (n >= 7 && !memcmp(base, "vmlinux", 7)))
+		return HP_DSO_KERNEL;
+	if (memmem(base, n, "bpf", 3))
+		return HP_DSO_BPF;
+	if ((n > 3 && !memcmp(base + n - 3, ".ko", 3)) || memmem(base, n, ".ko.", 4))
+		return HP_DSO_MODULE;
+	if (base[0] == '[' && base[n - 1] == ']') {
+		static const char *const user[] = { "[vdso]", "[vsyscall]", "[vvar]", "[heap]",
+						    "[stack]", "[anon]", "[uprobes]", "[jit]" };
+		for (i = 0; i < sizeof(user) / sizeof(user[0]); i++)
+			if (strlen(user[i]) == n && !memcmp(base, user[i], n))
+				return HP_DSO_USER;
+		/* perf names kernel module maps [modname] */
+		return HP_DSO_MODULE;
+	}
+	return HP_DSO_USER;
+}
+
+/* Split "sym+0xoff" into its name length and offset. */
+static void perf_split_symoff(const char *sym, size_t *len, struct hp_frame *fr)
+{
+	const char *plus = NULL, *p;
+	uint64_t off;
+	size_t i;
+
+	for (i = *len; i > 0; i--)
+		if (sym[i - 1] == '+') {
+			plus = sym + i - 1;
+			break;
+		}
+	if (!plus || plus == sym)
+		return;
+	p = plus + 1;
+	if (p[0] != '0' || (p[1] != 'x' && p[1] != 'X'))
+		return;
+	if (!lineio_parse_hex(&p, &off) || p != sym + *len)
+		return;
+	fr->off = off;
+	fr->has_off = 1;
+	*len = (size_t)(plus - sym);
+}
+
+/* Keep a copy of a frame's symbol for the pending sample. */
+static void perf_push_frame(struct perf_state *st, const struct hp_frame *fr, const char *sym,
+			    size_t symlen)
+{
+	if (st->nframes >= PERF_MAX_FRAMES)
+		return;
+	if (st->nframes >= st->capframes) {
+		XGROW(st->frames, st->capframes, st->nframes + 1);
+		st->symat = xreallocarray(st->symat, st->capframes, sizeof(*st->symat));
+	}
+	st->frames[st->nframes] = *fr;
+	st->symat[st->nframes] = SIZE_MAX;
+	if (sym && st->arenalen + symlen + 1 <= PERF_MAX_ARENA) {
+		if (st->arenalen + symlen + 1 > st->arenacap)
+			XGROW(st->arena, st->arenacap, st->arenalen + symlen + 1);
+		memcpy(st->arena + st->arenalen, sym, symlen);
+		st->arena[st->arenalen + symlen] = '\0';
+		st->symat[st->nframes] = st->arenalen;
+		st->arenalen += symlen + 1;
+	}
+	st->nframes++;
+}
+
+/*
+ * Parse "ADDR [SYM[+0xOFF]] [(DSO)]" from s to its end (trailing blanks
+ * allowed). The symbol is returned as a pointer and length into s.
+ */
+static bool perf_parse_frame(const char *s, struct hp_frame *fr, const char **sym,
+			     size_t *symlen)
+{
+	const char *p = lineio_skip_ws(s), *rest, *e, *o = NULL, *q;
+	uint64_t addr, addr2;
+	int depth = 0;
+
+	memset(fr, 0, sizeof(*fr));
+	*sym = NULL;
+	*symlen = 0;
+	if (!lineio_parse_hex(&p, &addr) || !is_end(*p))
+		return false;
+	rest = lineio_skip_ws(p);
+	/* -F +addr prints the data address before the ip: take the second. */
+	q = rest;
+	if (lineio_parse_hex(&q, &addr2) >= 8 && is_end(*q)) {
+		addr = addr2;
+		rest = lineio_skip_ws(q);
+	}
+	fr->addr = addr;
+	fr->has_addr = 1;
+	fr->dso = HP_DSO_KERNEL;
+	e = rest + strlen(rest);
+	while (e > rest && is_ws(e[-1]))
+		e--;
+	if (e > rest && e[-1] == ')') {
+		for (q = e - 1; q >= rest; q--) {
+			if (*q == ')')
+				depth++;
+			else if (*q == '(' && --depth == 0) {
+				o = q;
+				break;
+			}
+		}
+		/* "sym (dso)": the dso is the last group after a blank */
+		if (o && (o == rest || is_ws(o[-1]))) {
+			fr->dso = perf_dso_kind(o + 1, (size_t)(e - 1 - (o + 1)));
+			e = o;
+			while (e > rest && is_ws(e[-1]))
+				e--;
+		}
+	}
+	if (e > rest && !(e - rest == 9 && !memcmp(rest, "[unknown]", 9))) {
+		*sym = rest;
+		*symlen = (size_t)(e - rest);
+		perf_split_symoff(rest, symlen, fr);
+		if (!*symlen)
+			*sym = NULL;
+	}
+	return true;
+}
+
+/* One end of an LBR entry: 0xADDR or SYM[+0xOFF] or [unknown], then (DSO). */
+static bool perf_parse_branch_end(const char **pp, struct hp_frame *fr, const char **sym,
+				  size_t *symlen)
+{
+	const char *p = *pp, *s;
+	int depth;
+
+	memset(fr, 0, sizeof(*fr));
+	fr->dso = HP_DSO_KERNEL;
+	*sym = NULL;
+	*symlen = 0;
+	if (p[0] == '0' && p[1] == 'x') {
+		if (!lineio_parse_hex(&p, &fr->addr))
+			return false;
+		fr->has_addr = 1;
+	} else {
+		s = p;
+		while (*p && *p != '/' && *p != '(' && !is_ws(*p))
+			p++;
+		if (p == s)
+			return false;
+		*symlen = (size_t)(p - s);
+		if (!(*symlen == 9 && !memcmp(s, "[unknown]", 9))) {
+			*sym = s;
+			perf_split_symoff(s, symlen, fr);
+			if (!*symlen)
+				*sym = NULL;
+		} else {
+			*symlen = 0;
+			fr->dso = HP_DSO_UNKNOWN;
+		}
+	}
+	if (*p == '(') {
+		s = ++p;
+		for (depth = 1; *p; p++) {
+			if (*p == '(')
+				depth++;
+			else if (*p == ')' && --depth == 0)
+				break;
+		}
+		if (*p != ')')
+			return false;
+		fr->dso = perf_dso_kind(s, (size_t)(p - s));
+		p++;
+	}
+	*pp = p;
+	return true;
+}
+
+/*
+ * One LBR entry FROM/TO/M/X/A/CYCLES[/TYPE...]. On success *pp points after
+ * it and *is_call says whether the entry may be a call (false when perf
+ * recorded a branch type that is not one).
+ */
+static bool perf_parse_branch(const char **pp, struct hp_frame fr[2], const char *sym[2],
+			      size_t symlen[2], bool *is_call)
+{
+	const char *p = *pp, *f;
+	size_t nf = 0, flen;
+
+	if (!perf_parse_branch_end(&p, &fr[0], &sym[0], &symlen[0]) || *p++ != '/')
+		return false;
+	if (!perf_parse_branch_end(&p, &fr[1], &sym[1], &symlen[1]) || *p != '/')
+		return false;
+	*is_call = true;
+	while (*p == '/') {
+		f = ++p;
+		while (!is_end(*p) && *p != '/')
+			p++;
+		flen = (size_t)(p - f);
+		if (nf == 0 && !(flen == 1 && strchr("MP-", *f)))
+			return false;
+		if (nf == 4 && flen) {
+			static const char *const notcall[] = { "COND", "RET", "COND_RET", "SYSCALL",
+							       "SYSRET", "ERET", "IRQ", "SERROR" };
+			size_t i;
+
+			for (i = 0; i < sizeof(notcall) / sizeof(notcall[0]); i++)
+				if (strlen(notcall[i]) == flen && !memcmp(f, notcall[i], flen))
+					*is_call = false;
+		}
+		nf++;
+	}
+	if (nf < 4 || !is_end(*p))
+		return false;
+	*pp = p;
+	return true;
+}
+
+static int perf_flush(struct perf_state *st)
+{
+	struct hp_event ev = { .kind = HP_EV_STACK, .file = st->name };
+	size_t i;
+	int ret;
+
+	if (!st->pending)
+		return 0;
+	for (i = 0; i < st->nframes; i++)
+		st->frames[i].sym = st->symat[i] == SIZE_MAX ? NULL : st->arena + st->symat[i];
+	ev.weight = st->weight;
+	ev.frames = st->frames;
+	ev.nframes = st->nframes;
+	ev.line = st->line;
+	st->pending = false;
+	st->callchain = false;
+	st->nframes = 0;
+	st->arenalen = 0;
+	ret = ev.weight ? st->cb(&ev, st->ctx) : 0;
+	return ret;
+}
+
+static void perf_start(struct perf_state *st, uint64_t weight, size_t line)
+{
+	st->pending = true;
+	st->callchain = false;
+	st->weight = weight;
+	st->line = line;
+	st->nframes = 0;
+	st->arenalen = 0;
+}
+
+/* Emit every LBR entry of p as a branch event; false if p holds none. */
+static int perf_branches(struct perf_state *st, const char *p, uint64_t weight, size_t line,
+			 bool *found)
+{
+	struct hp_frame fr[2];
+	const char *sym[2];
+	size_t symlen[2], n = 0;
+	char buf[2][512];
+	bool is_call;
+	struct hp_event ev = { .kind = HP_EV_BRANCH, .weight = weight, .frames = fr,
+			       .nframes = 2, .file = st->name, .line = line };
+	int ret, i;
+
+	*found = false;
+	for (p = lineio_skip_ws(p); *p; p = lineio_skip_ws(p)) {
+		if (!perf_parse_branch(&p, fr, sym, symlen, &is_call))
+			return n ? -EINVAL : 0;
+		n++;
+		*found = true;
+		if (!is_call || !weight)
+			continue;
+		for (i = 0; i < 2; i++) {
+			if (!sym[i])
+				continue;
+			if (symlen[i] >= sizeof(buf[i]))
+				symlen[i] = sizeof(buf[i]) - 1;
+			memcpy(buf[i], sym[i], symlen[i]);
+			buf[i][symlen[i]] = '\0';
+			fr[i].sym = buf[i];
+		}
+		ret = st->cb(&ev, st->ctx);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+/* Find the "SECONDS.FRACTION:" token; returns what follows it, or NULL. */
+static const char *perf_find_time(const char *s)
+{
+	const char *c, *p;
+
+	for (c = strchr(s, ':'); c; c = strchr(c + 1, ':')) {
+		if (!is_end(c[1]))
+			continue;
+		p = c;
+		while (p > s && p[-1] >= '0' && p[-1] <= '9')
+			p--;
+		if (p == c || p == s || p[-1] != '.')
+			continue;
+		p--;
+		if (p == s || p[-1] < '0' || p[-1] > '9')
+			continue;
+		while (p > s && p[-1] >= '0' && p[-1] <= '9')
+			p--;
+		if (p == s || is_ws(p[-1]))
+			return c + 1;
+	}
+	return NULL;
+}
+
+static const char *tok_end(const char *p)
+{
+	while (!is_end(*p))
+		p++;
+	return p;
+}
+
+/* After the header fields: period and event, then what the sample carries. */
+static int perf_header(struct perf_state *st, const char *p, size_t line)
+{
+	const char *t1, *e1, *t2, *e2, *q;
+	uint64_t weight = 1, v;
+	struct hp_frame fr;
+	const char *sym;
+	size_t symlen;
+	bool found;
+	int ret;
+
+	ret = perf_flush(st);
+	if (ret)
+		return ret;
+	t1 = lineio_skip_ws(p);
+	e1 = tok_end(t1);
+	t2 = lineio_skip_ws(e1);
+	e2 = tok_end(t2);
+	q = t1;
+	if (e1 > t1 && lineio_parse_dec(&q, &v) && q == e1) {
+		/* a period: before "event:", before the ip, or alone */
+		if ((e2 > t2 && e2[-1] == ':') || !*t2) {
+			weight = v;
+			p = e2 > t2 && e2[-1] == ':' ? e2 : e1;
+		} else {
+			const char *h = t2;
+			uint64_t a;
+
+			if (lineio_parse_hex(&h, &a) && is_end(*h)) {
+				weight = v;
+				p = e1;
+			}
+		}
+	} else if (e1 > t1 && e1[-1] == ':') {
+		p = e1;	/* the event name */
+	}
+	p = lineio_skip_ws(p);
+	if (!*p) {
+		perf_start(st, weight, line);
+		st->callchain = true;
+		return 0;
+	}
+	ret = perf_branches(st, p, weight, line, &found);
+	if (ret || found) {
+		if (ret == -EINVAL)
+			pr_err("%s:%zu: a damaged LBR entry (perf script -F brstack: "
+			       "FROM/TO/M/X/A/CYCLES); re-run perf script", st->name, line);
+		return ret;
+	}
+	if (perf_parse_frame(p, &fr, &sym, &symlen)) {
+		perf_start(st, weight, line);
+		perf_push_frame(st, &fr, sym, symlen);
+		return perf_flush(st);
+	}
+	/* tracepoint payload or fields we do not use: no code address */
+	return 0;
+}
+
+/* A token that ends with ':' (an event name) and what follows it. */
+static const char *perf_find_event(const char *s)
+{
+	const char *p = lineio_skip_ws(s), *e;
+
+	while (*p) {
+		e = tok_end(p);
+		if (e[-1] == ':')
+			return e;
+		p = lineio_skip_ws(e);
+	}
+	return NULL;
+}
+
+/* Without time or event: a header whose first hex token starts a frame. */
+static const char *perf_find_inline_ip(const char *s)
+{
+	const char *p = lineio_skip_ws(s), *e, *h;
+	struct hp_frame fr;
+	const char *sym;
+	size_t symlen;
+	uint64_t a;
+
+	while (*p) {
+		e = tok_end(p);
+		h = p;
+		if (lineio_parse_hex(&h, &a) >= 8 && h == e &&
+		    perf_parse_frame(p, &fr, &sym, &symlen))
+			return p;
+		p = lineio_skip_ws(e);
+	}
+	return NULL;
+}
+
+static int perf_line(struct perf_state *st, char *line, size_t lineno)
+{
+	const char *p = lineio_skip_ws(line), *q;
+	struct hp_frame fr;
+	const char *sym;
+	size_t symlen;
+	bool found;
+	int ret;
+
+	if (!*p)
+		return perf_flush(st);
+	if (*p == '#' && !st->pending)
+		return 0;
+	/* callchain frames start with a tab (perf's indent) */
+	if (line[0] == '\t' && perf_parse_frame(p, &fr, &sym, &symlen)) {
+		if (!st->callchain) {
+			/* headerless callchain (-F ip,sym -g) */
+			ret = perf_flush(st);
+			if (ret)
+				return ret;
+			perf_start(st, 1, lineno);
+			st->callchain = true;
+		}
+		perf_push_frame(st, &fr, sym, symlen);
+		return 0;
+	}
+	q = perf_find_time(line);
+	if (q)
+		return perf_header(st, q, lineno);
+	/* a chain whose tabs became blanks on the way */
+	if (st->callchain && is_ws(line[0]) && perf_parse_frame(p, &fr, &sym, &symlen)) {
+		perf_push_frame(st, &fr, sym, symlen);
+		return 0;
+	}
+	ret = perf_branches(st, p, 1, lineno, &found);
+	if (found || ret) {
+		if (ret == -EINVAL)
+			pr_err("%s:%zu: a damaged LBR entry (perf script -F brstack: "
+			       "FROM/TO/M/X/A/CYCLES); re-run perf script", st->name, lineno);
+		return ret;
+	}
+	if (perf_parse_frame(p, &fr, &sym, &symlen)) {
+		ret = perf_flush(st);
+		if (ret)
+			return ret;
+		perf_start(st, 1, lineno);
+		perf_push_frame(st, &fr, sym, symlen);
+		return perf_flush(st);
+	}
+	q = perf_find_event(line);
+	if (q)
+		return perf_header(st, q, lineno);
+	q = perf_find_inline_ip(line);
+	if (q)
+		return perf_header(st, q, lineno);
+	pr_err("%s:%zu: not a perf script line (no sample header, frame or LBR entry); "
+	       "pass the output of 'perf script' (or force a format with --input-format)",
+	       st->name, lineno);
+	return -EINVAL;
+}
+
+int perf_script_read(FILE *in, const char *name, hp_event_cb cb, void *ctx)
+{
+	struct perf_state st = { .cb = cb, .ctx = ctx, .name = name };
+	struct lineio lr;
+	char *line;
+	size_t len;
+	int ret;
+
+	lineio_init(&lr, in, name);
+	while ((ret = lineio_next(&lr, &line, &len)) > 0) {
+		ret = perf_line(&st, line, lr.lineno);
+		if (ret)
+			break;
+	}
+	if (!ret)
+		ret = perf_flush(&st);
+	lineio_release(&lr);
+	free(st.frames);
+	free(st.symat);
+	free(st.arena);
+	return ret;
+}

@@ -1,0 +1,731 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * symbolize.c - from parser events to profile data (the rules are written
+ * out in docs/profiles.md).
+ *
+ * A frame resolves to a function of the image: by its symbol when it has one
+ * (exact name or alias, then the name without clone suffixes, then another
+ * clone of the same base name), else by its address minus the KASLR offset.
+ * Frames in modules, user space, bpf or [unknown] are counted by reason and
+ * skipped. Stacks give the leaf its self weight, each caller->callee pair an
+ * edge and the whole stack a trace; ftrace call trees give each entry the
+ * weight, parent->child edges and one trace; LBR calls give an edge and the
+ * target's weight.
+ *
+ * The KASLR offset, when not given, is detected from the input itself: the
+ * first events are held back until enough frames carry both a symbol+offset
+ * and an address (offset = addr - (symbol + off), the most common value), or
+ * until the hold is full, when address-only inputs try 2 MiB aligned offsets
+ * (x86) and keep the one that resolves most addresses. Then the held events
+ * are attributed and the rest streams through. Memory stays bounded by the
+ * hold (SZ_HOLD_EVENTS) and the distinct functions.
+ */
+#include "config.h"
+
+#include <elf.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <uthash.h>
+
+#include "symbolize.h"
+#include "warn.h"
+#include "xalloc.h"
+
+#define SZ_NONE UINT32_MAX
+#define SZ_HOLD_EVENTS 4096u
+#define SZ_HOLD_FRAMES (256u << 10)
+#define SZ_VOTES_ENOUGH 1024u	/* symbol+offset frames that settle the offset */
+#define SZ_PROBE_ADDRS 512u	/* addresses tried per candidate offset */
+#define SZ_PROBE_MIN 64u	/* fewer addresses cannot tell an offset apart */
+#define SZ_MAX_DEPTH 4096u	/* deepest ftrace entry kept */
+#define X86_KASLR_ALIGN (2ull << 20)	/* CONFIG_PHYSICAL_ALIGN on x86_64 */
+
+/* Image functions whose names carry clone suffixes, by base name. */
+struct sz_base {
+	char *base;
+	const struct kfunc *hot;	/* lowest-address non-.cold clone */
+	const struct kfunc *cold;	/* lowest-address .cold clone */
+	UT_hash_handle hh;
+};
+
+struct sz_held {
+	struct hp_event ev;	/* frames point into held_frames when replayed */
+	size_t first;		/* index of the first frame in held_frames */
+};
+
+struct sz_vote {
+	int64_t delta;
+	uint64_t n;
+};
+
+struct symbolizer {
+	struct profile *prof;
+	const struct kimage *img;
+	const char *name;
+
+	int64_t kaslr;
+	bool kaslr_settled;
+	bool kaslr_detected;
+
+	/* events held back until the offset is settled */
+	struct sz_held *held;
+	size_t nheld, capheld;
+	struct hp_frame *held_frames;
+	size_t *held_symat;	/* arena offset or SIZE_MAX */
+	size_t nheld_frames, capheld_frames;
+	char *arena;
+	size_t arenalen, arenacap;
+	struct sz_vote *votes;
+	size_t nvotes, capvotes;
+	uint64_t nvoted;
+
+	struct sz_base *bases;
+	bool bases_built;
+	uint32_t *idcache;	/* kfunc index -> profile id */
+
+	/* per-event scratch */
+	uint32_t *ids;
+	size_t capids;
+	uint32_t *trace;
+	size_t captrace;
+	uint32_t *depth_id;
+	bool *depth_ok;
+
+	uint64_t dropped_frames[PROF_DROP_NR];
+};
+
+static bool is_digits(const char *s, size_t n)
+{
+	size_t i;
+
+	if (!n)
+		return false;
+	for (i = 0; i < n; i++)
+		if (s[i] < '0' || s[i] > '9')
+			return false;
+	return true;
+}
+
+/*
+ * Length of @name without its clone suffixes. GCC writes .constprop.N,
+ * .isra.N, .part.N and .cold (older: .cold.N), clang's ThinLTO .llvm.N;
+ * they may stack (foo.constprop.0.isra.0, foo.part.0.cold).
+ */
+static size_t sz_base_len(const char *name, bool *cold)
+{
+	size_t n = strlen(name), k;
+	const char *dot, *num;
+
+	*cold = false;
+	for (;;) {
+		dot = NULL;
+		for (k = n; k > 0; k--)
+			if (name[k - 1] == '.') {
+				dot = name + k - 1;
+				break;
+			}
+		if (!dot || dot == name)
+			return n;
+		num = dot + 1;
+		k = (size_t)(name + n - num);
+		if (k == 4 && !memcmp(num, "cold", 4)) {
+			*cold = true;
+			n = (size_t)(dot - name);
+			continue;
+		}
+		if (!is_digits(num, k))
+			return n;
+		/* a number: the word before it must be a known suffix */
+		{
+			const char *w = dot, *ws;
+			size_t wl;
+
+			for (ws = w; ws > name && ws[-1] != '.'; ws--)
+				;
+			if (ws == name)
+				return n;
+			wl = (size_t)(w - ws);
+			if ((wl == 9 && !memcmp(ws, "constprop", 9)) ||
+			    (wl == 4 && !memcmp(ws, "isra", 4)) ||
+			    (wl == 4 && !memcmp(ws, "part", 4)) ||
+			    (wl == 4 && !memcmp(ws, "llvm", 4))) {
+				n = (size_t)(ws - 1 - name);
+			} else if (wl == 4 && !memcmp(ws, "cold", 4)) {
+				*cold = true;
+				n = (size_t)(ws - 1 - name);
+			} else {
+				return n;
+			}
+		}
+	}
+}
+
+const char *symbolize_base_name(const char *name, char *buf, size_t len)
+{
+	bool cold;
+	size_t n = sz_base_len(name, &cold);
+
+	if (n == strlen(name) || n >= len)
+		return name;
+	memcpy(buf, name, n);
+	buf[n] = '\0';
+	return buf;
+}
+
+struct symbolizer *symbolize_new(struct profile *prof, const struct kimage *img,
+				 const struct input_opts *opts, const char *name)
+{
+	struct symbolizer *sz = xcalloc(1, sizeof(*sz));
+	size_t i;
+
+	sz->prof = prof;
+	sz->img = img;
+	sz->name = name;
+	if (opts && opts->have_kaslr) {
+		sz->kaslr = opts->kaslr_offset;
+		sz->kaslr_settled = true;
+	}
+	if (!img)
+		sz->kaslr_settled = true;
+	if (img && img->nfuncs) {
+		sz->idcache = xmalloc(img->nfuncs * sizeof(*sz->idcache));
+		for (i = 0; i < img->nfuncs; i++)
+			sz->idcache[i] = SZ_NONE;
+	}
+	sz->depth_id = xmalloc(SZ_MAX_DEPTH * sizeof(*sz->depth_id));
+	sz->depth_ok = xcalloc(SZ_MAX_DEPTH, sizeof(*sz->depth_ok));
+	return sz;
+}
+
+void symbolize_free(struct symbolizer *sz)
+{
+	struct sz_base *b, *tmp;
+
+	if (!sz)
+		return;
+	HASH_ITER(hh, sz->bases, b, tmp) {
+		HASH_DEL(sz->bases, b);
+		free(b->base);
+		free(b);
+	}
+	free(sz->held);
+	free(sz->held_frames);
+	free(sz->held_symat);
+	free(sz->arena);
+	free(sz->votes);
+	free(sz->idcache);
+	free(sz->ids);
+	free(sz->trace);
+	free(sz->depth_id);
+	free(sz->depth_ok);
+	free(sz);
+}
+
+int64_t symbolize_kaslr_offset(const struct symbolizer *sz, bool *detected)
+{
+	if (detected)
+		*detected = sz->kaslr_detected;
+	return sz->kaslr;
+}
+
+const uint64_t *symbolize_dropped_frames(const struct symbolizer *sz)
+{
+	return sz->dropped_frames;
+}
+
+static void sz_build_bases(struct symbolizer *sz)
+{
+	const struct kimage *img = sz->img;
+	struct sz_base *b;
+	size_t i, n;
+	bool cold;
+
+	sz->bases_built = true;
+	for (i = 0; i < img->nfuncs; i++) {
+		const struct kfunc *fn = &img->funcs[i];
+
+		n = sz_base_len(fn->name, &cold);
+		if (n == strlen(fn->name) || !n)
+			continue;
+		HASH_FIND(hh, sz->bases, fn->name, n, b);
+		if (!b) {
+			b = xcalloc(1, sizeof(*b));
+			b->base = xstrndup(fn->name, n);
+			HASH_ADD_KEYPTR(hh, sz->bases, b->base, n, b);
+		}
+		/* funcs are sorted by address: the first seen is the lowest */
+		if (cold && !b->cold)
+			b->cold = fn;
+		else if (!cold && !b->hot)
+			b->hot = fn;
+	}
+}
+
+/* The image function a symbol names, across clone suffixes. */
+static const struct kfunc *sz_find_by_name(struct symbolizer *sz, const char *sym)
+{
+	const struct kfunc *fn;
+	struct sz_base *b;
+	char buf[512];
+	size_t n;
+	bool cold;
+
+	fn = kimage_find_func_by_name(sz->img, sym);
+	if (fn)
+		return fn;
+	n = sz_base_len(sym, &cold);
+	if (!n || n >= sizeof(buf))
+		return NULL;
+	memcpy(buf, sym, n);
+	buf[n] = '\0';
+	if (n != strlen(sym)) {
+		fn = kimage_find_func_by_name(sz->img, buf);
+		if (fn && !cold)
+			return fn;
+	}
+	if (!sz->bases_built)
+		sz_build_bases(sz);
+	HASH_FIND(hh, sz->bases, buf, n, b);
+	if (b) {
+		if (cold && b->cold)
+			return b->cold;
+		if (b->hot)
+			return b->hot;
+		if (!fn)
+			return b->cold;
+	}
+	return fn;
+}
+
+/*
+ * Resolve one frame to a profile id, or SZ_NONE with *why set. *at_start
+ * tells whether the frame is at the function's first byte (LBR calls).
+ */
+static uint32_t sz_resolve(struct symbolizer *sz, const struct hp_frame *fr, enum prof_drop *why,
+			   bool *at_start)
+{
+	const struct kfunc *fn = NULL;
+	char keybuf[1024];
+	const char *key;
+	uint32_t id;
+
+	*at_start = false;
+	switch (fr->dso) {
+	case HP_DSO_MODULE:
+		*why = PROF_DROP_MODULE;
+		return SZ_NONE;
+	case HP_DSO_USER:
+		*why = PROF_DROP_USER;
+		return SZ_NONE;
+	case HP_DSO_BPF:
+		*why = PROF_DROP_BPF;
+		return SZ_NONE;
+	case HP_DSO_UNKNOWN:
+		*why = PROF_DROP_UNKNOWN;
+		return SZ_NONE;
+	default:
+		break;
+	}
+	if (!sz->img) {
+		if (!fr->sym || !*fr->sym) {
+			*why = PROF_DROP_UNKNOWN;
+			return SZ_NONE;
+		}
+		*at_start = !fr->has_off || fr->off == 0;
+		return profile_func_id(sz->prof, fr->sym);
+	}
+	if (fr->sym && *fr->sym) {
+		fn = sz_find_by_name(sz, fr->sym);
+		if (fn)
+			*at_start = !fr->has_off || fr->off == 0;
+	} else if (fr->has_addr) {
+		uint64_t a = fr->addr - (uint64_t)sz->kaslr;
+
+		fn = kimage_find_func_containing(sz->img, a);
+		if (fn)
+			*at_start = a == fn->addr;
+	} else {
+		*why = PROF_DROP_UNKNOWN;
+		return SZ_NONE;
+	}
+	if (!fn) {
+		*why = PROF_DROP_NOT_IN_IMAGE;
+		return SZ_NONE;
+	}
+	if (sz->idcache && sz->idcache[fn->index] != SZ_NONE)
+		return sz->idcache[fn->index];
+	key = kfunc_key(sz->img, fn, keybuf, sizeof(keybuf));
+	id = profile_func_id(sz->prof, key);
+	if (sz->idcache)
+		sz->idcache[fn->index] = id;
+	return id;
+}
+
+static uint32_t *sz_ids(struct symbolizer *sz, size_t n)
+{
+	if (n > sz->capids)
+		XGROW(sz->ids, sz->capids, n);
+	if (n > sz->captrace)
+		XGROW(sz->trace, sz->captrace, n);
+	return sz->ids;
+}
+
+static void sz_count(struct symbolizer *sz, bool matched, enum prof_drop why)
+{
+	sz->prof->nsamples++;
+	if (matched)
+		sz->prof->matched++;
+	else
+		sz->prof->dropped[why]++;
+}
+
+/* A sampled stack, leaf first. */
+static void sz_stack(struct symbolizer *sz, const struct hp_event *ev)
+{
+	enum prof_drop why = PROF_DROP_UNKNOWN, w0 = PROF_DROP_UNKNOWN;
+	uint32_t *ids = sz_ids(sz, ev->nframes + 1), *tr = sz->trace;
+	size_t i, nt = 0;
+	bool at;
+
+	for (i = 0; i < ev->nframes; i++) {
+		ids[i] = sz_resolve(sz, &ev->frames[i], &why, &at);
+		if (ids[i] == SZ_NONE) {
+			sz->dropped_frames[why]++;
+			if (i == 0)
+				w0 = why;
+		}
+	}
+	if (!ev->nframes || ids[0] == SZ_NONE) {
+		sz_count(sz, false, w0);
+	} else {
+		sz_count(sz, true, w0);
+		profile_add_weight(sz->prof, ids[0], ev->weight);
+	}
+	for (i = 0; i + 1 < ev->nframes; i++)
+		if (ids[i] != SZ_NONE && ids[i + 1] != SZ_NONE && ids[i] != ids[i + 1])
+			profile_add_edge(sz->prof, ids[i + 1], ids[i], ev->weight);
+	for (i = ev->nframes; i-- > 0;) {
+		if (ids[i] == SZ_NONE || (nt && tr[nt - 1] == ids[i]))
+			continue;
+		tr[nt++] = ids[i];
+	}
+	if (nt >= 2)
+		profile_add_trace(sz->prof, tr, (uint32_t)nt, ev->weight);
+}
+
+/* An ftrace call tree: entries in order, with depths (0 = root). */
+static void sz_tree(struct symbolizer *sz, const struct hp_event *ev)
+{
+	enum prof_drop why = PROF_DROP_UNKNOWN, w0 = PROF_DROP_UNKNOWN;
+	uint32_t *tr, id, d, maxd = 0;
+	size_t i, nt = 0;
+	bool at;
+
+	sz_ids(sz, ev->nframes + 1);
+	tr = sz->trace;
+	for (i = 0; i < ev->nframes; i++) {
+		d = ev->frames[i].depth;
+		id = sz_resolve(sz, &ev->frames[i], &why, &at);
+		if (id == SZ_NONE) {
+			sz->dropped_frames[why]++;
+			if (!nt && i == 0)
+				w0 = why;
+		}
+		if (d >= SZ_MAX_DEPTH)
+			continue;
+		/* entries deeper than d belong to finished calls */
+		while (maxd > d)
+			sz->depth_ok[maxd--] = false;
+		if (id != SZ_NONE) {
+			profile_add_weight(sz->prof, id, ev->weight);
+			if (d > 0 && sz->depth_ok[d - 1] && sz->depth_id[d - 1] != SZ_NONE &&
+			    sz->depth_id[d - 1] != id)
+				profile_add_edge(sz->prof, sz->depth_id[d - 1], id, ev->weight);
+			tr[nt++] = id;
+		}
+		sz->depth_id[d] = id;
+		sz->depth_ok[d] = true;
+		if (d > maxd)
+			maxd = d;
+	}
+	for (d = 0; d <= maxd && d < SZ_MAX_DEPTH; d++)
+		sz->depth_ok[d] = false;
+	sz_count(sz, nt > 0, w0);
+	if (nt)
+		profile_add_trace(sz->prof, tr, (uint32_t)nt, ev->weight);
+}
+
+/* An LBR entry: a call when the target is a function's first byte. */
+static void sz_branch(struct symbolizer *sz, const struct hp_event *ev)
+{
+	enum prof_drop why = PROF_DROP_UNKNOWN;
+	uint32_t from, to;
+	bool at_from, at_to;
+
+	if (ev->nframes < 2)
+		return;
+	to = sz_resolve(sz, &ev->frames[1], &why, &at_to);
+	if (to == SZ_NONE) {
+		sz->dropped_frames[why]++;
+		sz_count(sz, false, why);
+		return;
+	}
+	if (!at_to)
+		return;	/* a return or a jump inside a function: not a call */
+	sz_count(sz, true, why);
+	profile_add_weight(sz->prof, to, ev->weight);
+	from = sz_resolve(sz, &ev->frames[0], &why, &at_from);
+	if (from == SZ_NONE)
+		sz->dropped_frames[why]++;
+	else if (from != to)
+		profile_add_edge(sz->prof, from, to, ev->weight);
+}
+
+static void sz_process(struct symbolizer *sz, const struct hp_event *ev)
+{
+	switch (ev->kind) {
+	case HP_EV_STACK:
+		sz_stack(sz, ev);
+		break;
+	case HP_EV_TRACE:
+		sz_tree(sz, ev);
+		break;
+	case HP_EV_BRANCH:
+		sz_branch(sz, ev);
+		break;
+	}
+}
+
+static void sz_vote(struct symbolizer *sz, int64_t delta)
+{
+	size_t i;
+
+	sz->nvoted++;
+	for (i = 0; i < sz->nvotes; i++)
+		if (sz->votes[i].delta == delta) {
+			sz->votes[i].n++;
+			return;
+		}
+	if (sz->nvotes >= 64)
+		return;	/* noise: a real offset gathers its votes early */
+	XGROW(sz->votes, sz->capvotes, sz->nvotes + 1);
+	sz->votes[sz->nvotes].delta = delta;
+	sz->votes[sz->nvotes].n = 1;
+	sz->nvotes++;
+}
+
+/* A frame with symbol+offset and address votes for addr - (sym + off). */
+static void sz_collect_vote(struct symbolizer *sz, const struct hp_frame *fr)
+{
+	const struct kfunc *fn;
+	uint64_t a;
+
+	if (!fr->has_addr || !fr->sym || !fr->has_off || fr->dso != HP_DSO_KERNEL)
+		return;
+	fn = kimage_find_func_by_name(sz->img, fr->sym);
+	if (fn)
+		a = fn->addr;
+	else if (!kimage_symbol_addr(sz->img, fr->sym, &a))
+		return;
+	sz_vote(sz, (int64_t)(fr->addr - (a + fr->off)));
+}
+
+/* Hold a copy of an event (its frames and names) until the offset is known. */
+static void sz_hold(struct symbolizer *sz, const struct hp_event *ev)
+{
+	struct sz_held *h;
+	size_t i, n;
+
+	XGROW(sz->held, sz->capheld, sz->nheld + 1);
+	h = &sz->held[sz->nheld++];
+	h->ev = *ev;
+	h->first = sz->nheld_frames;
+	if (sz->nheld_frames + ev->nframes > sz->capheld_frames) {
+		XGROW(sz->held_frames, sz->capheld_frames, sz->nheld_frames + ev->nframes);
+		sz->held_symat = xreallocarray(sz->held_symat, sz->capheld_frames,
+					       sizeof(*sz->held_symat));
+	}
+	for (i = 0; i < ev->nframes; i++) {
+		const struct hp_frame *fr = &ev->frames[i];
+		size_t at = sz->nheld_frames++;
+
+		sz->held_frames[at] = *fr;
+		sz->held_symat[at] = SIZE_MAX;
+		if (fr->sym) {
+			n = strlen(fr->sym) + 1;
+			if (sz->arenalen + n > sz->arenacap)
+				XGROW(sz->arena, sz->arenacap, sz->arenalen + n);
+			memcpy(sz->arena + sz->arenalen, fr->sym, n);
+			sz->held_symat[at] = sz->arenalen;
+			sz->arenalen += n;
+		}
+		sz_collect_vote(sz, fr);
+	}
+}
+
+/* How many of the held kernel addresses resolve with offset @off. */
+static size_t sz_probe(struct symbolizer *sz, int64_t off)
+{
+	size_t i, hits = 0, tried = 0;
+
+	for (i = 0; i < sz->nheld_frames && tried < SZ_PROBE_ADDRS; i++) {
+		const struct hp_frame *fr = &sz->held_frames[i];
+
+		if (!fr->has_addr || fr->sym || fr->dso != HP_DSO_KERNEL)
+			continue;
+		tried++;
+		if (kimage_find_func_containing(sz->img, fr->addr - (uint64_t)off))
+			hits++;
+	}
+	return hits;
+}
+
+/* Choose the offset from the votes, or by aligning the bare addresses. */
+static void sz_settle(struct symbolizer *sz)
+{
+	const struct kimage *img = sz->img;
+	size_t i, best = 0, nprobe = 0;
+
+	sz->kaslr_settled = true;
+	if (sz->nvotes) {
+		for (i = 1; i < sz->nvotes; i++)
+			if (sz->votes[i].n > sz->votes[best].n ||
+			    (sz->votes[i].n == sz->votes[best].n &&
+			     llabs(sz->votes[i].delta) < llabs(sz->votes[best].delta)))
+				best = i;
+		sz->kaslr = sz->votes[best].delta;
+		sz->kaslr_detected = true;
+		pr_info("%s: KASLR offset %s%#" PRIx64 " (from %" PRIu64 " of %" PRIu64
+			" symbol+offset frames)", sz->name, sz->kaslr < 0 ? "-" : "",
+			(uint64_t)llabs(sz->kaslr), sz->votes[best].n, sz->nvoted);
+		return;
+	}
+	for (i = 0; i < sz->nheld_frames; i++)
+		if (sz->held_frames[i].has_addr && !sz->held_frames[i].sym &&
+		    sz->held_frames[i].dso == HP_DSO_KERNEL)
+			nprobe++;
+	if (!nprobe || !img->nfuncs)
+		return;
+	{
+		size_t hits0 = sz_probe(sz, 0), besthits = hits0, tried = 0, h, second = 0;
+		int64_t bestoff = 0;
+		uint64_t lo = img->funcs[0].addr;
+		uint64_t hi = img->funcs[img->nfuncs - 1].addr + img->funcs[img->nfuncs - 1].size;
+
+		if (nprobe > SZ_PROBE_ADDRS)
+			nprobe = SZ_PROBE_ADDRS;
+		/*
+		 * x86_64 randomizes the kernel in CONFIG_PHYSICAL_ALIGN (2 MiB)
+		 * steps. Candidates: the offsets that put a sampled address
+		 * inside the image's text; most matching addresses wins, the
+		 * smallest offset on ties. Other architectures: offset 0.
+		 */
+		if ((img->machine == EM_X86_64 || img->machine == EM_386) && hits0 < nprobe) {
+			for (i = 0; i < sz->nheld_frames && tried < 8; i++) {
+				const struct hp_frame *fr = &sz->held_frames[i];
+				int64_t o, olo, ohi;
+
+				if (!fr->has_addr || fr->sym || fr->dso != HP_DSO_KERNEL)
+					continue;
+				if (kimage_find_func_containing(img, fr->addr - (uint64_t)bestoff))
+					continue;
+				tried++;
+				olo = (int64_t)(fr->addr - hi) / (int64_t)X86_KASLR_ALIGN;
+				ohi = (int64_t)(fr->addr - lo) / (int64_t)X86_KASLR_ALIGN;
+				if (ohi - olo > 4096)
+					continue;	/* not a kernel address of this image */
+				for (o = olo - 1; o <= ohi + 1; o++) {
+					int64_t off = o * (int64_t)X86_KASLR_ALIGN;
+
+					if (!off)
+						continue;
+					h = sz_probe(sz, off);
+					if (off == bestoff)
+						continue;
+					if (h > besthits ||
+					    (h == besthits && llabs(off) < llabs(bestoff))) {
+						if (besthits > second)
+							second = besthits;
+						besthits = h;
+						bestoff = off;
+					} else if (h > second) {
+						second = h;
+					}
+				}
+			}
+		}
+		/*
+		 * Text is nearly all functions, so any shift lands most addresses
+		 * in some function: trust an alignment only when it resolves
+		 * nearly all of enough addresses, clearly better than any other.
+		 */
+		pr_debug("%s: alignment: best %+" PRId64 " resolves %zu, next best %zu, "
+			 "offset 0 %zu, of %zu", sz->name, bestoff, besthits, second, hits0,
+			 nprobe);
+		if (bestoff && (nprobe < SZ_PROBE_MIN || besthits * 10 < nprobe * 9 ||
+				(besthits - second) * 20 < nprobe))
+			bestoff = 0;
+		sz->kaslr = bestoff;
+		sz->kaslr_detected = bestoff != 0;
+		if (bestoff)
+			pr_info("%s: KASLR offset %s%#" PRIx64 " (by alignment: %zu of %zu "
+				"addresses resolve, %zu without an offset)", sz->name,
+				bestoff < 0 ? "-" : "", (uint64_t)llabs(bestoff), besthits,
+				nprobe, hits0);
+		else
+			pr_info("%s: KASLR offset 0 (addresses used as linked: %zu of %zu "
+				"resolve)", sz->name, hits0, nprobe);
+	}
+}
+
+/* Settle the offset and attribute the held events in their order. */
+static void sz_release(struct symbolizer *sz)
+{
+	size_t i;
+
+	sz_settle(sz);
+	for (i = 0; i < sz->nheld_frames; i++)
+		sz->held_frames[i].sym = sz->held_symat[i] == SIZE_MAX ?
+						 NULL : sz->arena + sz->held_symat[i];
+	for (i = 0; i < sz->nheld; i++) {
+		struct hp_event ev = sz->held[i].ev;
+
+		ev.frames = sz->held_frames + sz->held[i].first;
+		sz_process(sz, &ev);
+	}
+	free(sz->held);
+	free(sz->held_frames);
+	free(sz->held_symat);
+	free(sz->arena);
+	sz->held = NULL;
+	sz->held_frames = NULL;
+	sz->held_symat = NULL;
+	sz->arena = NULL;
+	sz->nheld = sz->capheld = sz->nheld_frames = sz->capheld_frames = 0;
+	sz->arenalen = sz->arenacap = 0;
+}
+
+int symbolize_event(const struct hp_event *ev, void *ctx)
+{
+	struct symbolizer *sz = ctx;
+
+	if (!sz->kaslr_settled) {
+		sz_hold(sz, ev);
+		if (sz->nheld >= SZ_HOLD_EVENTS || sz->nheld_frames >= SZ_HOLD_FRAMES ||
+		    sz->nvoted >= SZ_VOTES_ENOUGH)
+			sz_release(sz);
+		return 0;
+	}
+	sz_process(sz, ev);
+	return 0;
+}
+
+int symbolize_finish(struct symbolizer *sz)
+{
+	if (!sz->kaslr_settled)
+		sz_release(sz);
+	return 0;
+}

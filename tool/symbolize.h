@@ -1,0 +1,56 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * symbolize.h - turning parser events (struct hp_event) into profile data:
+ * every frame becomes a function of the image (by name, alias, or name with
+ * the compiler's clone suffixes; else by address after the KASLR offset),
+ * keyed by kfunc_key(). Without an image the names are kept as written.
+ * The rules are in docs/profiles.md.
+ */
+#ifndef HP_SYMBOLIZE_H
+#define HP_SYMBOLIZE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "image.h"
+#include "input.h"
+#include "profile.h"
+#include "sample.h"
+
+struct symbolizer;
+
+/**
+ * symbolize_new() - a symbolizer feeding @prof. @img may be NULL: names are
+ * then used as written and bare addresses are dropped. @name is the input's
+ * name for messages. Borrowed pointers must outlive the symbolizer.
+ */
+struct symbolizer *symbolize_new(struct profile *prof, const struct kimage *img,
+				 const struct input_opts *opts, const char *name);
+
+/** The hp_event_cb to hand to a reader, with the symbolizer as ctx. */
+int symbolize_event(const struct hp_event *ev, void *ctx);
+
+/**
+ * symbolize_finish() - end of input: settle the KASLR offset if it was
+ * still being detected, and attribute the events held back for that.
+ * Returns 0 or the error of a callback.
+ */
+int symbolize_finish(struct symbolizer *sz);
+
+/** The offset used (runtime - link address) and whether it was detected. */
+int64_t symbolize_kaslr_offset(const struct symbolizer *sz, bool *detected);
+
+/** Frames that could not be attributed, by reason (enum prof_drop). */
+const uint64_t *symbolize_dropped_frames(const struct symbolizer *sz);
+
+void symbolize_free(struct symbolizer *sz);
+
+/**
+ * symbolize_base_name() - @name without the compiler's clone suffixes
+ * (.constprop.N, .isra.N, .part.N, .cold[.N], .llvm.N, in any combination).
+ * Writes into @buf (of @len) and returns it; returns @name when there is
+ * nothing to strip.
+ */
+const char *symbolize_base_name(const char *name, char *buf, size_t len);
+
+#endif
