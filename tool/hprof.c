@@ -284,7 +284,7 @@ int hprof_read(FILE *in, const char *name, struct profile *prof)
 		rest = line;
 		if (!header) {
 			kw = next_tok(&rest);
-			if (!kw)
+			if (!kw || kw[0] == '#')
 				continue;
 			if (strcmp(kw, HPROF_MAGIC)) {
 				ret = hprof_bad(&r, "not a .hprof file (no 'hotpack-profile 1' "

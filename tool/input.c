@@ -301,6 +301,7 @@ int input_read(struct profile *prof, const struct kimage *img, const char *path,
 	enum input_format fmt = opts ? opts->format : INPUT_AUTO;
 	struct symbolizer *sz;
 	struct input_src src;
+	size_t dlen;
 	FILE *f;
 	int err;
 
@@ -319,7 +320,15 @@ int input_read(struct profile *prof, const struct kimage *img, const char *path,
 			err = -EINVAL;
 			goto out;
 		}
-		fmt = input_detect(src.peek, src.peeklen);
+		/* a full peek ends inside a line: judge the complete lines only */
+		dlen = src.peeklen;
+		if (dlen == INPUT_PEEK) {
+			const char *nl = memrchr(src.peek, '\n', dlen);
+
+			if (nl)
+				dlen = (size_t)(nl - src.peek) + 1;
+		}
+		fmt = input_detect(src.peek, dlen);
 		if (fmt == INPUT_AUTO) {
 			pr_err("%s:1: cannot tell the format (not perf script, ftrace "
 			       "function_graph, hex addresses or .hprof); name it with "

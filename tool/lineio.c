@@ -14,13 +14,15 @@
 #include "xalloc.h"
 
 #define LINEIO_BLOCK (256u << 10)
+#define LINEIO_FULL (LINEIO_MAX + LINEIO_BLOCK + 2)
 
 void lineio_init(struct lineio *lr, FILE *in, const char *name)
 {
 	memset(lr, 0, sizeof(*lr));
 	lr->in = in;
 	lr->name = name;
-	lr->cap = LINEIO_MAX + LINEIO_BLOCK + 2;
+	/* small at first: most inputs are read in blocks of short lines */
+	lr->cap = LINEIO_BLOCK + 2;
 	lr->buf = xmalloc(lr->cap);
 }
 
@@ -39,6 +41,11 @@ static int lineio_fill(struct lineio *lr)
 		memmove(lr->buf, lr->buf + lr->start, lr->end - lr->start);
 		lr->end -= lr->start;
 		lr->start = 0;
+	}
+	if (lr->cap - 1 - lr->end < LINEIO_BLOCK / 2 && lr->cap < LINEIO_FULL) {
+		/* a long line: grow up to the line cap plus a block */
+		lr->cap = lr->cap * 2 < LINEIO_FULL ? lr->cap * 2 : LINEIO_FULL;
+		lr->buf = xreallocarray(lr->buf, lr->cap, 1);
 	}
 	room = lr->cap - 1 - lr->end;
 	if (room > LINEIO_BLOCK)
@@ -91,6 +98,12 @@ int lineio_next(struct lineio *lr, char **line, size_t *len)
 			return err;
 	}
 	lr->lineno++;
+	if (n > LINEIO_MAX) {
+		pr_err("%s:%zu: line longer than %u bytes; not a text profile, or a damaged one",
+		       lr->name, lr->lineno, LINEIO_MAX);
+		lr->error = true;
+		return -EINVAL;
+	}
 	if (n && s[n - 1] == '\r')
 		n--;
 	s[n] = '\0';

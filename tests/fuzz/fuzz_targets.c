@@ -1,0 +1,141 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * fuzz_targets.c - the parser entry points under fuzzing (see
+ * fuzz_targets.h). The text readers run with the symbolizer behind them (no
+ * image: names as written), so the event shapes they produce are used the
+ * way the tool uses them; the events are also checked for what the reader
+ * promises (frames present, weights non-zero). .hprof input that reads
+ * cleanly must write, read and write again to the same bytes. ELF input
+ * goes through kimage_open_mem() and the address lookups.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fuzz_targets.h"
+#include "image.h"
+#include "input.h"
+#include "profile.h"
+#include "symbolize.h"
+#include "warn.h"
+
+static int check_event(const struct hp_event *ev, void *ctx)
+{
+	size_t i;
+
+	if (!ev->weight || (ev->nframes && !ev->frames) || ev->kind > HP_EV_BRANCH ||
+	    (ev->kind == HP_EV_BRANCH && ev->nframes != 2))
+		abort();
+	for (i = 0; i < ev->nframes; i++)
+		if (ev->frames[i].sym)
+			(void)strlen(ev->frames[i].sym);
+	return symbolize_event(ev, ctx);
+}
+
+static int run_reader(const uint8_t *data, size_t size,
+		      int (*reader)(FILE *, const char *, hp_event_cb, void *))
+{
+	struct profile *p;
+	struct symbolizer *sz;
+	FILE *in;
+
+	if (!size)
+		return 0;
+	in = fmemopen((void *)data, size, "r");
+	if (!in)
+		return 0;
+	hp_verbosity = 0;
+	p = profile_new();
+	sz = symbolize_new(p, NULL, NULL, "fuzz");
+	if (!reader(in, "fuzz", check_event, sz))
+		symbolize_finish(sz);
+	(void)input_detect((const char *)data, size);
+	symbolize_free(sz);
+	profile_free(p);
+	fclose(in);
+	return 0;
+}
+
+int fuzz_perf(const uint8_t *data, size_t size)
+{
+	return run_reader(data, size, perf_script_read);
+}
+
+int fuzz_ftrace(const uint8_t *data, size_t size)
+{
+	return run_reader(data, size, ftrace_read);
+}
+
+int fuzz_addrs(const uint8_t *data, size_t size)
+{
+	return run_reader(data, size, addrs_read);
+}
+
+static char *write_text(const struct profile *p, size_t *len)
+{
+	char *buf = NULL;
+	FILE *f = open_memstream(&buf, len);
+
+	if (!f)
+		abort();
+	hprof_write(f, p);
+	fclose(f);
+	return buf;
+}
+
+int fuzz_hprof(const uint8_t *data, size_t size)
+{
+	struct profile *p, *q;
+	char *t1, *t2;
+	size_t l1, l2;
+	FILE *in;
+
+	if (!size)
+		return 0;
+	in = fmemopen((void *)data, size, "r");
+	if (!in)
+		return 0;
+	hp_verbosity = 0;
+	p = profile_new();
+	if (!hprof_read(in, "fuzz", p)) {
+		t1 = write_text(p, &l1);
+		q = profile_new();
+		fclose(in);
+		in = fmemopen(t1, l1, "r");
+		if (hprof_read(in, "fuzz-again", q))
+			abort();	/* what we wrote must read */
+		t2 = write_text(q, &l2);
+		if (l1 != l2 || memcmp(t1, t2, l1))
+			abort();	/* and write the same */
+		free(t1);
+		free(t2);
+		profile_free(q);
+	}
+	fclose(in);
+	profile_free(p);
+	return 0;
+}
+
+int fuzz_kimage(const uint8_t *data, size_t size)
+{
+	struct kimage_opts opts = { .no_auto = true };
+	struct kimage *img = NULL;
+	size_t i;
+
+	hp_verbosity = 0;
+	if (kimage_open_mem(&img, data, size, "fuzz", &opts))
+		return 0;
+	for (i = 0; i < img->nfuncs; i++) {
+		const struct kfunc *f = &img->funcs[i];
+		char buf[256];
+
+		(void)kimage_find_func_containing(img, f->addr);
+		(void)kimage_find_func_containing(img, f->addr + f->size);
+		(void)kimage_find_func_by_name(img, f->name);
+		(void)kfunc_key(img, f, buf, sizeof(buf));
+	}
+	kimage_close(img);
+	return 0;
+}

@@ -1,0 +1,21 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * fuzz_targets.h - one entry per parser, shared by the libFuzzer harnesses
+ * (fuzz_<target>.c, built by `make fuzz` with clang) and by the regression
+ * replay in `make check` (tests/unit/test_regress.c), so a crash input kept
+ * in tests/fuzz/regress/ runs through exactly the code that crashed.
+ * Each returns 0; a broken invariant abort()s.
+ */
+#ifndef HP_FUZZ_TARGETS_H
+#define HP_FUZZ_TARGETS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+int fuzz_perf(const uint8_t *data, size_t size);
+int fuzz_ftrace(const uint8_t *data, size_t size);
+int fuzz_addrs(const uint8_t *data, size_t size);
+int fuzz_hprof(const uint8_t *data, size_t size);
+int fuzz_kimage(const uint8_t *data, size_t size);
+
+#endif

@@ -1,0 +1,167 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * test_hprof.c - the .hprof format: write, read back, write again gives the
+ * same bytes; names with blanks and '%' survive; long traces wrap and come
+ * back; merge in any order and grouping gives the same bytes; damaged
+ * files are refused with their line.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <stdlib.h>
+
+#include "input.h"
+#include "tap.h"
+
+static char *to_text(const struct profile *p)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	hprof_write(f, p);
+	fclose(f);
+	return buf;
+}
+
+static int from_text(struct profile *p, const char *text)
+{
+	FILE *f = fmemopen((void *)text, strlen(text), "r");
+	int ret = hprof_read(f, "t.hprof", p);
+
+	fclose(f);
+	return ret;
+}
+
+/* A small profile; @salt varies the content between instances. */
+static struct profile *make(int salt)
+{
+	struct profile *p = profile_new();
+	uint32_t a = profile_func_id(p, "ksys_read"), b = profile_func_id(p, "vfs_read");
+	uint32_t c = profile_func_id(p, salt & 1 ? "odd func" : "even%func");
+	uint32_t tr[3] = { a, b, c };
+
+	profile_add_weight(p, c, 10u + (unsigned)salt);
+	profile_add_weight(p, b, 3);
+	profile_add_edge(p, a, b, 7u * (unsigned)salt + 1);
+	profile_add_edge(p, b, c, 2);
+	profile_add_trace(p, tr, 3, 5);
+	profile_add_trace(p, tr, (uint32_t)(1 + salt % 3), 1);
+	p->nsamples = 20u + (unsigned)salt;
+	p->matched = 18;
+	p->dropped[PROF_DROP_MODULE] = 2;
+	profile_add_provenance(p, salt & 2 ? "input b.txt" : "input a.txt");
+	return p;
+}
+
+static void refuses(const char *what, const char *text)
+{
+	struct profile *p = profile_new();
+
+	is_int(from_text(p, text), -EINVAL, what);
+	profile_free(p);
+}
+
+int main(void)
+{
+	struct profile *p = make(1), *q = profile_new(), *m1, *m2, *m3, *x[3];
+	char *t1, *t2, *t3;
+	uint32_t *ids;
+	int i;
+
+	t1 = to_text(p);
+	ok(!strncmp(t1, "hotpack-profile 1\n", 18), "header line first");
+	ok(strstr(t1, "fn 11 odd%20func\n") != NULL, "blanks in names are escaped");
+	ok(strstr(t1, "stat dropped module 2\n") != NULL, "drop counts are written");
+	is_int(from_text(q, t1), 0, "reads back");
+	t2 = to_text(q);
+	is_str(t2, t1, "write, read, write: same bytes");
+	ok(profile_find_func(q, "odd func") != NULL, "escaped name decoded");
+	is_u64(q->nsamples, 21, "samples count read");
+	is_u64(q->dropped[PROF_DROP_MODULE], 2, "drop count read");
+	free(t1);
+	free(t2);
+	profile_free(p);
+	profile_free(q);
+
+	/* merge: every order and grouping of three profiles gives the same bytes */
+	for (i = 0; i < 3; i++)
+		x[i] = make(i + 2);
+	m1 = profile_new();
+	profile_merge(m1, x[0]);
+	profile_merge(m1, x[1]);
+	profile_merge(m1, x[2]);
+	m2 = profile_new();
+	profile_merge(m2, x[2]);
+	profile_merge(m2, x[0]);
+	profile_merge(m2, x[1]);
+	m3 = profile_new();	/* x1 + (x2 + x0) through text */
+	p = profile_new();
+	profile_merge(p, x[2]);
+	profile_merge(p, x[0]);
+	t3 = to_text(p);
+	from_text(m3, t3);
+	free(t3);
+	profile_free(p);
+	profile_merge(m3, x[1]);
+	t1 = to_text(m1);
+	t2 = to_text(m2);
+	t3 = to_text(m3);
+	is_str(t2, t1, "merge order does not change the output");
+	is_str(t3, t1, "merge grouping (through text) does not change the output");
+	ok(strstr(t1, "stat samples 69\n") != NULL, "merged sample counts add");
+	ok(strstr(t1, "prov input a.txt\nprov input b.txt\n") != NULL,
+	   "provenance sorted, duplicates once");
+	free(t1);
+	free(t2);
+	free(t3);
+	profile_free(m1);
+	profile_free(m2);
+	profile_free(m3);
+	for (i = 0; i < 3; i++)
+		profile_free(x[i]);
+
+	/* a trace longer than a line wraps with "+" lines and reads back */
+	p = profile_new();
+	ids = malloc(3000 * sizeof(*ids));
+	for (i = 0; i < 3000; i++) {
+		char name[32];
+
+		snprintf(name, sizeof(name), "function_number_%d", i);
+		ids[i] = profile_func_id(p, name);
+	}
+	profile_add_trace(p, ids, 3000, 9);
+	free(ids);
+	t1 = to_text(p);
+	ok(strstr(t1, "\n+ ") != NULL, "a long trace wraps");
+	q = profile_new();
+	is_int(from_text(q, t1), 0, "the wrapped trace reads back");
+	t2 = to_text(q);
+	is_str(t2, t1, "and writes the same");
+	is_int(q->ntraces, 1, "as one trace");
+	free(t1);
+	free(t2);
+	profile_free(p);
+	profile_free(q);
+
+	refuses("no header", "fn 1 a\n");
+	refuses("empty file", "");
+	refuses("another version", "hotpack-profile 2\n");
+	refuses("bad weight", "hotpack-profile 1\nfn x a\n");
+	refuses("edge without callee", "hotpack-profile 1\nedge 1 a\n");
+	refuses("trace count too big", "hotpack-profile 1\ntrace 1 3 a b\n");
+	refuses("trace count too small", "hotpack-profile 1\ntrace 1 1 a b\n");
+	refuses("trace count zero", "hotpack-profile 1\ntrace 1 0\n");
+	refuses("bad escape", "hotpack-profile 1\nfn 1 a%2\n");
+	refuses("escaped NUL", "hotpack-profile 1\nfn 1 a%00b\n");
+	refuses("unknown record", "hotpack-profile 1\nfunc 1 a\n");
+	refuses("unknown drop reason", "hotpack-profile 1\nstat dropped kernel 1\n");
+	refuses("a trace cut short at the end", "hotpack-profile 1\ntrace 1 3 a\n+ b\n");
+	refuses("a stray continuation", "hotpack-profile 1\n+ a\n");
+	q = profile_new();
+	is_int(from_text(q, "\n# comment\nhotpack-profile 1\r\n# c\r\nfn 2 a\r\n\r\n"), 0,
+	       "comments, blank lines and CRLF are fine");
+	is_u64(profile_find_func(q, "a")->weight, 2, "CRLF weight read");
+	profile_free(q);
+	return done_testing();
+}
