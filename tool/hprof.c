@@ -134,12 +134,13 @@ int hprof_write(FILE *out, const struct profile *p)
 		 */
 		prov = xmalloc(p->nprov * sizeof(*prov));
 		for (i = 0; i < p->nprov; i++) {
-			char *c;
+			char *c, *line = xstrdup(p->provenance[i]);
 
-			prov[i] = xstrdup(p->provenance[i] + strspn(p->provenance[i], " \t"));
-			for (c = prov[i]; *c; c++)
+			for (c = line; *c; c++)
 				if (*c == '\n' || *c == '\r')
 					*c = ' ';
+			prov[i] = xstrdup(line + strspn(line, " \t"));
+			free(line);
 		}
 		qsort(prov, p->nprov, sizeof(*prov), cmp_str);
 		for (i = 0; i < p->nprov; i++)
