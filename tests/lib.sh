@@ -34,3 +34,20 @@ done_testing() {
 	echo "1..$tap_n"
 	[ "$tap_failed" -eq 0 ]
 }
+
+# tiny_kernel: decompress the real Linux 6.1 data (shared/data) into
+# $TMP/tiny once: vmlinux, vmlinux.map, itlb-miss-samples.txt,
+# function-graph.txt. A missing copy is a failure, never a skip.
+tiny_kernel() {
+	src="$SHARED_DATA/linux-6.1-x86_64-tiny"
+	[ -d "$TMP/tiny" ] && return 0
+	if [ ! -f "$src/vmlinux.xz" ]; then
+		echo "# $src/vmlinux.xz is missing: configure --with-shared-data=DIR" >&2
+		return 1
+	fi
+	mkdir -p "$TMP/tiny" &&
+	xz -dc "$src/vmlinux.xz" >"$TMP/tiny/vmlinux" &&
+	xz -dc "$src/vmlinux.map.xz" >"$TMP/tiny/vmlinux.map" &&
+	xz -dc "$src/itlb-miss-samples.txt.xz" >"$TMP/tiny/itlb-miss-samples.txt" &&
+	cp "$src/function-graph.txt" "$TMP/tiny/"
+}

@@ -3,8 +3,10 @@
  * layout_pages.c - hotpack's own order: it minimises what the model counts,
  * the weighted number of distinct pages each hot path touches.
  *
- * 1. Nets: every hot path (or, with no paths, every call arc) is a net over
- *    the movable hot functions it runs, with the path's weight.
+ * 1. Nets: every hot path (or, with no paths, every call arc that carries at
+ *    least a tenth of its callee's heat) is a net over the movable hot
+ *    functions it runs, with the path's weight. Functions on no net are
+ *    "free": they fill gaps and follow the pages by density.
  * 2. Pages as bins: nets are taken heaviest first; each function not yet
  *    placed goes into the fullest page this net already uses that still has
  *    room (best fit), else into a new page. A function larger than a page
@@ -19,9 +21,13 @@
  *    on no net, by heat. A function larger than a page starts on a boundary
  *    only when that saves a page. Warm functions left over follow, by
  *    density.
- * 5. The laid-out order is checked against the same nets packed back to
- *    back (which wins when paths are few and long, since gaps then cost
- *    pages); the one with fewer weighted pages is returned.
+ * 5. Candidates: the pages built from the nets (2), the pages built by
+ *    signature (functions sorted by the set of nets they are on, heaviest
+ *    net most significant), both refined and laid out; the nets' functions
+ *    back to back (which wins when paths are few and long, since gaps then
+ *    cost pages); plain density. The model picks: with paths, the fewest
+ *    weighted pages, then the fewest misses of a replay through a TLB of
+ *    --tlb-entries; with no paths, misses first.
  *
  * Bytes count alignment: a function takes its size rounded up to its
  * alignment, and a page lays out its functions by falling alignment, so the
@@ -33,10 +39,12 @@
 #include <string.h>
 
 #include "layout.h"
+#include "model.h"
 #include "xalloc.h"
 
 #define PAGES_MAX_PASSES 8
 #define PAGES_LOOKAHEAD 16	/* pages tried for a gap a page leaves */
+#define PAGES_CANDIDATES 7
 #define NONE UINT32_MAX
 
 struct pg_bin {
@@ -124,6 +132,11 @@ static void build_nets(struct pages *p)
 		for (size_t i = 0; i < cg->narcs; i++) {
 			uint32_t two[2] = { cg->arcs[i].src, cg->arcs[i].dst };
 
+			/* as C3 does: a call that is under a tenth of the callee's
+			 * heat (a static edge next to sampled weights) says little
+			 * about what runs together; the callee goes by heat alone */
+			if (cg->arcs[i].weight * 10 < p->heat[cg->arcs[i].dst])
+				continue;
 			add_net(p, two, 2, cg->arcs[i].weight, &cap, seen, ++stamp);
 		}
 	}
@@ -279,6 +292,12 @@ static bool improve_node(struct pages *p, uint32_t r, uint32_t *cand, uint32_t *
 
 	if (p->bins[from].big)
 		return false;
+	/* a move can only gain what r alone brings its nets to its page */
+	for (uint32_t i = p->inc_start[r]; i < p->inc_start[r + 1]; i++)
+		if (net_cnt(&p->nets[p->inc[i]], from) == 1)
+			break;
+		else if (i + 1 == p->inc_start[r + 1])
+			return false;
 	for (uint32_t i = p->inc_start[r]; i < p->inc_start[r + 1]; i++) {
 		const struct pg_net *e = &p->nets[p->inc[i]];
 
@@ -304,7 +323,11 @@ static bool improve_node(struct pages *p, uint32_t r, uint32_t *cand, uint32_t *
 			continue;
 		}
 		/* t is full: swap r with one of its functions u, when both pages
-		 * still fit afterwards; the delta is r's move, then u's */
+		 * still fit afterwards; the delta is r's move, then u's. Only
+		 * when r's move pays by itself (u's own moves are tried when u
+		 * comes up). */
+		if (dr >= 0)
+			continue;
 		move(p, r, t);
 		for (uint32_t j = 0; j < p->bins[t].n; j++) {
 			uint32_t u = p->bins[t].m[j];
@@ -355,7 +378,7 @@ static void refine(struct pages *p)
 
 struct pg_sort {
 	const struct pages *p;
-	const uint64_t *key;
+	const double *dkey;
 };
 
 static const struct pg_sort *pg_sorting;
@@ -363,7 +386,7 @@ static const struct pg_sort *pg_sorting;
 static int cmp_bin_heat(const void *a, const void *b)
 {
 	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-	const uint64_t *k = pg_sorting->key;
+	const double *k = pg_sorting->dkey;
 
 	if (k[x] != k[y])
 		return k[x] > k[y] ? -1 : 1;
@@ -501,15 +524,354 @@ static uint64_t weighted_pages(const struct pages *p, const uint32_t *order, siz
 	return total;
 }
 
+/* Forget the pages (to build them another way). */
+static void reset_bins(struct pages *p)
+{
+	for (size_t b = 0; b < p->nbins; b++)
+		free(p->bins[b].m);
+	p->nbins = 0;
+	for (size_t i = 0; i < p->nnets; i++)
+		p->nets[i].nc = 0;
+	for (size_t r = 0; r < p->nsel; r++)
+		p->bin_of[r] = NONE;
+}
+
+/* Pages built by nets, heaviest first (idx: nets by weight). */
+static void bins_by_nets(struct pages *p, const uint32_t *idx)
+{
+	for (size_t i = 0; i < p->nnets; i++) {
+		struct pg_net *e = &p->nets[idx[i]];
+
+		for (uint32_t j = 0; j < e->n; j++)
+			if (p->bin_of[e->v[j]] == NONE)
+				place(p, e->v[j], e);
+	}
+}
+
+/*
+ * Signature order: a function's signature is the set of nets it is on, as
+ * a bit string with the heaviest net as the most significant bit; sorting
+ * by it, largest first, keeps together what the same heavy paths run, and
+ * puts the functions every path shares first. (netrank: net -> weight rank;
+ * the incidence lists are sorted by it.)
+ */
+static const struct pages *sig_p;
+static const uint32_t *sig_rank;
+
+static int cmp_signature(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+	const uint32_t *ix = sig_p->inc + sig_p->inc_start[x];
+	const uint32_t *iy = sig_p->inc + sig_p->inc_start[y];
+	uint32_t nx = sig_p->inc_start[x + 1] - sig_p->inc_start[x];
+	uint32_t ny = sig_p->inc_start[y + 1] - sig_p->inc_start[y];
+
+	for (uint32_t i = 0; i < nx && i < ny; i++)
+		if (sig_rank[ix[i]] != sig_rank[iy[i]])
+			return sig_rank[ix[i]] < sig_rank[iy[i]] ? -1 : 1;
+	if (nx != ny)
+		return nx > ny ? -1 : 1;
+	return (x > y) - (x < y);
+}
+
+static int cmp_by_netrank(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+
+	return (sig_rank[x] > sig_rank[y]) - (sig_rank[x] < sig_rank[y]);
+}
+
+static void bins_by_signature(struct pages *p, const uint32_t *netrank)
+{
+	uint32_t *v = xmalloc((p->nsel ? p->nsel : 1) * sizeof(*v));
+	uint32_t nv = 0, cur = NONE;
+
+	sig_p = p;
+	sig_rank = netrank;
+	for (uint32_t r = 0; r < p->nsel; r++) {
+		if (p->inc_start[r] == p->inc_start[r + 1])
+			continue;
+		qsort(p->inc + p->inc_start[r], p->inc_start[r + 1] - p->inc_start[r],
+		      sizeof(*p->inc), cmp_by_netrank);
+		v[nv++] = r;
+	}
+	qsort(v, nv, sizeof(*v), cmp_signature);
+	sig_p = NULL;
+	sig_rank = NULL;
+	for (uint32_t i = 0; i < nv; i++) {
+		uint32_t r = v[i];
+
+		if (p->es[r] > p->page) {
+			bin_add(p, new_bin(p, round_up(p->es[r], p->page), true), r);
+			continue;
+		}
+		if (cur == NONE || p->bins[cur].fill + p->es[r] > p->bins[cur].cap)
+			cur = new_bin(p, p->page, false);
+		bin_add(p, cur, r);
+	}
+	free(v);
+}
+
+/* Steps 4: the pages, hottest first, into order[]; returns the count. */
+static size_t lay_out(struct pages *p, bool by_density, uint32_t *order)
+{
+	uint32_t *freel = xmalloc((p->nsel ? p->nsel : 1) * sizeof(*freel)), *binord;
+	uint32_t (*pairs)[2] = xmalloc((p->nsel + 1) * sizeof(*pairs));
+	double *bheat = xcalloc(p->nbins + 1, sizeof(*bheat));
+	struct emitter em = { .p = p, .order = order };
+	struct pg_sort s = { .p = p };
+	size_t nfree = 0, nextfree = 0;
+	bool *used, *done;
+
+	for (uint32_t r = 0; r < p->nsel; r++)
+		if (p->bin_of[r] == NONE)
+			freel[nfree++] = r;
+	pg_sorting = &s;
+	qsort(freel, nfree, sizeof(*freel), cmp_density);
+	/* by_density: a page's density is its functions' heat over its bytes,
+	 * the same measure as a free function's, so the two interleave; else
+	 * its heat is the weight of the nets on it, and free functions only
+	 * fill gaps and follow */
+	for (size_t b = 0; b < p->nbins && by_density; b++) {
+		for (uint32_t k = 0; k < p->bins[b].n; k++)
+			bheat[b] += (double)p->heat[p->sel[p->bins[b].m[k]]];
+		bheat[b] /= (double)(p->bins[b].fill ? p->bins[b].fill : 1);
+	}
+	for (size_t i = 0; i < p->nnets && !by_density; i++)
+		for (uint32_t k = 0; k < p->nets[i].nc; k++)
+			bheat[p->nets[i].c[k].bin] += (double)p->nets[i].w;
+	binord = xmalloc((p->nbins + 1) * sizeof(*binord));
+	for (size_t b = 0; b < p->nbins; b++)
+		binord[b] = (uint32_t)b;
+	s.dkey = bheat;
+	qsort(binord, p->nbins, sizeof(*binord), cmp_bin_heat);
+	pg_sorting = NULL;
+
+	used = xcalloc(nfree + 1, sizeof(*used));
+	done = xcalloc(p->nbins + 1, sizeof(*done));
+	for (size_t i = 0; i < p->nbins; i++) {
+		const struct pg_bin *bn = &p->bins[binord[i]];
+
+		if (done[i] || !bn->n)
+			continue;
+		/* free functions denser than this page go first */
+		for (; by_density && nextfree < nfree; nextfree++) {
+			uint32_t r = freel[nextfree];
+
+			if (used[nextfree])
+				continue;
+			if ((double)p->heat[p->sel[r]] / (double)p->es[r] <= bheat[binord[i]])
+				break;
+			used[nextfree] = true;
+			emit(&em, r);
+		}
+		if (bn->big) {
+			uint64_t off = em.at % p->page, sz = bn->fill;
+
+			/* align to a page only when that saves one */
+			if (off && (off + sz + p->page - 1) / p->page > (sz + p->page - 1) / p->page)
+				fill_gap(&em, freel, nfree, used, bn->cap - bn->fill);
+			emit(&em, bn->m[0]);
+			continue;
+		}
+		sort_bin(p, bn, pairs);
+		if (!bin_fits(&em, bn, pairs)) {
+			fill_gap(&em, freel, nfree, used, 0);
+			/* a later page that fits the space left, else a free
+			 * function that straddles the boundary by no more than
+			 * this page leaves free */
+			for (size_t j = i + 1; j < p->nbins && j <= i + PAGES_LOOKAHEAD &&
+					       !bin_fits(&em, bn, pairs); j++) {
+				const struct pg_bin *bj = &p->bins[binord[j]];
+
+				if (done[j] || bj->big || !bj->n)
+					continue;
+				sort_bin(p, bj, pairs);
+				if (bin_fits(&em, bj, pairs)) {
+					emit_bin(&em, bj, pairs);
+					done[j] = true;
+				}
+				sort_bin(p, bn, pairs);
+			}
+			if (!bin_fits(&em, bn, pairs))
+				fill_gap(&em, freel, nfree, used, p->page - bn->fill);
+		}
+		emit_bin(&em, bn, pairs);
+	}
+	/* warm functions left over, by density */
+	for (size_t i = 0; i < nfree; i++)
+		if (!used[i])
+			emit(&em, freel[i]);
+	free(used);
+	free(done);
+	free(binord);
+	free(bheat);
+	free(pairs);
+	free(freel);
+	return em.n;
+}
+
+/*
+ * The nets' functions back to back: each net's functions not yet placed
+ * form a group (heaviest net first), every free function is a group of its
+ * own, and groups go by density (heat over bytes; ties: the order they
+ * were made in), so cold members of light nets do not come before hot
+ * free functions.
+ */
+struct pg_group {
+	uint32_t first, n;	/* in the member list */
+	double density;
+	uint32_t seq;
+};
+
+static int cmp_group(const void *a, const void *b)
+{
+	const struct pg_group *x = a, *y = b;
+
+	if (x->density != y->density)
+		return x->density > y->density ? -1 : 1;
+	return (x->seq > y->seq) - (x->seq < y->seq);
+}
+
+static size_t back_to_back(const struct pages *p, const uint32_t *idx, size_t nnets,
+			   bool by_density, uint32_t *order)
+{
+	bool *in = xcalloc(p->nsel + 1, sizeof(*in));
+	uint32_t *mem = xmalloc((p->nsel ? p->nsel : 1) * sizeof(*mem));
+	struct pg_group *g = xcalloc(p->nsel + p->nnets + 1, sizeof(*g));
+	size_t n = 0, nm = 0, ng = 0, ng_nets;
+
+	for (size_t i = 0; i < nnets; i++) {
+		const struct pg_net *e = &p->nets[idx[i]];
+		struct pg_group *gr = &g[ng];
+		double heat = 0, bytes = 0;
+
+		gr->first = (uint32_t)nm;
+		for (uint32_t j = 0; j < e->n; j++) {
+			if (in[e->v[j]])
+				continue;
+			in[e->v[j]] = true;
+			mem[nm++] = e->v[j];
+			heat += (double)p->heat[p->sel[e->v[j]]];
+			bytes += (double)p->es[e->v[j]];
+		}
+		gr->n = (uint32_t)(nm - gr->first);
+		if (!gr->n)
+			continue;
+		gr->density = heat / bytes;
+		gr->seq = (uint32_t)ng++;
+	}
+	ng_nets = ng;
+	for (uint32_t r = 0; r < p->nsel; r++) {
+		if (in[r])
+			continue;
+		g[ng] = (struct pg_group){ (uint32_t)nm, 1,
+					   (double)p->heat[p->sel[r]] / (double)p->es[r],
+					   (uint32_t)ng };
+		mem[nm++] = r;
+		ng++;
+	}
+	if (by_density)
+		qsort(g, ng, sizeof(*g), cmp_group);
+	else	/* the nets' groups as made, then the free functions by density */
+		qsort(g + ng_nets, ng - ng_nets, sizeof(*g), cmp_group);
+	for (size_t i = 0; i < ng; i++)
+		for (uint32_t j = 0; j < g[i].n; j++)
+			order[n++] = p->sel[mem[g[i].first + j]];
+	free(in);
+	free(mem);
+	free(g);
+	return n;
+}
+
+/*
+ * How the model rates an order: the weighted pages over the nets, and the
+ * misses of a replay through a TLB of opts->tlb_entries (32 when unset):
+ * the paths when the graph has any, else the functions by heat. Nodes the
+ * order leaves out keep their image address (or a far page of their own).
+ */
+struct pg_score {
+	uint64_t wpages, misses;
+};
+
+/* runs replayed to score a candidate: fewer for paths (each run is long)
+ * than for single functions, where rare ones need the longer stream */
+#define PAGES_SCORE_BUDGET_PATHS 5000
+#define PAGES_SCORE_BUDGET_NODES MODEL_DEFAULT_BUDGET
+
+static void score_misses(const struct pages *p, const struct layout_opts *opts,
+			 const uint32_t *order, size_t n, uint64_t *addr, struct pg_score *sc)
+{
+	const struct cgraph *cg = p->cg;
+	struct model_geom g;
+	struct model_result r;
+	uint64_t base = 1ull << 44;
+
+	model_geom_default(&g);
+	g.page_size = p->page;
+	g.tlb_entries[0] = opts->tlb_entries ? opts->tlb_entries : 32;
+	g.ntlb = 1;
+	g.icache.size = 0;
+	g.budget = cg->npaths ? PAGES_SCORE_BUDGET_PATHS : PAGES_SCORE_BUDGET_NODES;
+	layout_assign(cg, order, n, base, addr);
+	for (size_t v = 0; v < cg->nnodes; v++)
+		if (addr[v] == UINT64_MAX)
+			addr[v] = cg->img ? cg->img->funcs[cg->nodes[v].func].addr
+					  : (2ull << 44) + (uint64_t)v * 2 * p->page;
+	sc->misses = UINT64_MAX;
+	if (!model_eval(cg, addr, &g, &r))
+		sc->misses = r.tlb_misses[0];
+	model_result_free(&r);
+}
+
+/*
+ * Which candidate: with paths, the one with the least sum of its weighted
+ * pages and its misses, each relative to the best candidate's (so neither
+ * figure's scale decides, and a layout a little worse in pages but much
+ * better in misses can win); with no paths (the nets are then only call
+ * arcs) the fewest misses, then pages. Ties: the earlier candidate.
+ */
+static size_t pick(const struct pages *p, const struct pg_score *sc, size_t n)
+{
+	uint64_t minp = UINT64_MAX, minm = UINT64_MAX;
+	size_t best = 0;
+	double bestv = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		if (sc[i].wpages < minp)
+			minp = sc[i].wpages;
+		if (sc[i].misses < minm)
+			minm = sc[i].misses;
+	}
+	for (size_t i = 0; i < n; i++) {
+		double v;
+
+		if (!p->cg->npaths) {
+			if (sc[i].misses < sc[best].misses ||
+			    (sc[i].misses == sc[best].misses && sc[i].wpages < sc[best].wpages))
+				best = i;
+			continue;
+		}
+		v = (double)sc[i].wpages / (double)(minp ? minp : 1) +
+		    (double)sc[i].misses / (double)(minm ? minm : 1);
+		if (!i || v < bestv) {
+			best = i;
+			bestv = v;
+		}
+	}
+	return best;
+}
+
 static int pages_run(const struct cgraph *cg, const struct layout_opts *opts, uint32_t *order,
 		     size_t *n)
 {
-	size_t nn = cg->nnodes ? cg->nnodes : 1, nfree = 0;
+	size_t nn = cg->nnodes ? cg->nnodes : 1, maxk = 1;
 	struct pages p = { .cg = cg, .page = opts->page_size ? opts->page_size : 4096 };
-	uint32_t *idx, *freel, *binord, (*pairs)[2];
-	uint64_t *bheat, *addr, *pg;
-	struct emitter em;
-	bool *used, *done;
+	uint32_t *idx, *netrank, *cand[PAGES_CANDIDATES] = { 0 };
+	size_t ncand[PAGES_CANDIDATES], nsc = 0;
+	int which[PAGES_CANDIDATES];
+	struct pg_score sc[PAGES_CANDIDATES];
+	uint64_t *addr, *pg;
 
 	p.sel = xmalloc(nn * sizeof(*p.sel));
 	p.nsel = layout_select(cg, opts, p.sel);
@@ -526,137 +888,82 @@ static int pages_run(const struct cgraph *cg, const struct layout_opts *opts, ui
 		p.es[r] = round_up(nd->size, nd->align ? nd->align : 1);
 		p.bin_of[r] = NONE;
 	}
+	/* 1. nets, heaviest first */
 	build_nets(&p);
-
-	/* 2. pages as bins, heaviest net first */
 	idx = xmalloc((p.nnets ? p.nnets : 1) * sizeof(*idx));
+	netrank = xmalloc((p.nnets ? p.nnets : 1) * sizeof(*netrank));
 	for (size_t i = 0; i < p.nnets; i++)
 		idx[i] = (uint32_t)i;
 	qsort_r(idx, p.nnets, sizeof(*idx), cmp_net_weight, &p);
 	for (size_t i = 0; i < p.nnets; i++) {
-		struct pg_net *e = &p.nets[idx[i]];
+		size_t k = 0;
 
-		for (uint32_t j = 0; j < e->n; j++)
-			if (p.bin_of[e->v[j]] == NONE)
-				place(&p, e->v[j], e);
+		netrank[idx[i]] = (uint32_t)i;
+		for (uint32_t j = 0; j < p.nets[i].n; j++)
+			k += (p.es[p.nets[i].v[j]] + p.page - 1) / p.page + 1;
+		if (k > maxk)
+			maxk = k;
 	}
 
-	/* 3. refinement */
-	refine(&p);
-
-	/* 4. pages hottest first; gaps filled with free functions */
-	freel = xmalloc((p.nsel ? p.nsel : 1) * sizeof(*freel));
-	for (uint32_t r = 0; r < p.nsel; r++)
-		if (p.bin_of[r] == NONE)
-			freel[nfree++] = r;
+	/* 2.-4. two ways to make the pages, each refined and laid out; 5. the
+	 * nets back to back; and plain density. The model picks (score()). */
+	addr = xmalloc(nn * sizeof(*addr));
+	pg = xmalloc((maxk + 1) * sizeof(*pg));
+	for (int c = 0; c < PAGES_CANDIDATES; c++) {
+		if (c < PAGES_CANDIDATES - 1 && !p.nnets) {
+			ncand[c] = 0;
+			continue;
+		}
+		cand[c] = xmalloc(nn * sizeof(**cand));
+		switch (c) {
+		case 0:		/* pages from the nets, hottest nets' pages first */
+			bins_by_nets(&p, idx);
+			refine(&p);
+			ncand[c] = lay_out(&p, false, cand[c]);
+			break;
+		case 1:		/* the same pages by density */
+			ncand[c] = lay_out(&p, true, cand[c]);
+			break;
+		case 2:		/* pages by signature */
+			reset_bins(&p);
+			bins_by_signature(&p, netrank);
+			refine(&p);
+			ncand[c] = lay_out(&p, false, cand[c]);
+			break;
+		case 3:
+			ncand[c] = lay_out(&p, true, cand[c]);
+			break;
+		default:
+			/* 4: nets heaviest first, 5: their groups by density,
+			 * 6: density alone */
+			ncand[c] = back_to_back(&p, idx, c == 6 ? 0 : p.nnets, c == 5, cand[c]);
+			break;
+		}
+	}
+	for (int c = 0; c < PAGES_CANDIDATES; c++) {
+		if (!cand[c])
+			continue;
+		sc[nsc].wpages = weighted_pages(&p, cand[c], ncand[c], addr, pg);
+		score_misses(&p, opts, cand[c], ncand[c], addr, &sc[nsc]);
+		which[nsc++] = c;
+	}
 	{
-		struct pg_sort s = { .p = &p };
+		int c = which[pick(&p, sc, nsc)];
 
-		pg_sorting = &s;
-		qsort(freel, nfree, sizeof(*freel), cmp_density);
-		bheat = xcalloc(p.nbins + 1, sizeof(*bheat));
-		for (size_t i = 0; i < p.nnets; i++)
-			for (uint32_t k = 0; k < p.nets[i].nc; k++)
-				bheat[p.nets[i].c[k].bin] += p.nets[i].w;
-		binord = xmalloc((p.nbins + 1) * sizeof(*binord));
-		for (size_t b = 0; b < p.nbins; b++)
-			binord[b] = (uint32_t)b;
-		s.key = bheat;
-		qsort(binord, p.nbins, sizeof(*binord), cmp_bin_heat);
-		pg_sorting = NULL;
+		*n = ncand[c];
+		memcpy(order, cand[c], ncand[c] * sizeof(*order));
 	}
-	used = xcalloc(nfree + 1, sizeof(*used));
-	done = xcalloc(p.nbins + 1, sizeof(*done));
-	em = (struct emitter){ .p = &p, .order = order };
-	pairs = xmalloc((p.nsel + 1) * sizeof(*pairs));
-	for (size_t i = 0; i < p.nbins; i++) {
-		const struct pg_bin *bn = &p.bins[binord[i]];
+	for (int c = 0; c < PAGES_CANDIDATES; c++)
+		free(cand[c]);
 
-		if (done[i] || !bn->n)
-			continue;
-		if (bn->big) {
-			uint64_t off = em.at % p.page, sz = bn->fill;
-
-			/* align to a page only when that saves one */
-			if (off && (off + sz + p.page - 1) / p.page > (sz + p.page - 1) / p.page)
-				fill_gap(&em, freel, nfree, used, bn->cap - bn->fill);
-			emit(&em, bn->m[0]);
-			continue;
-		}
-		sort_bin(&p, bn, pairs);
-		if (!bin_fits(&em, bn, pairs)) {
-			fill_gap(&em, freel, nfree, used, 0);
-			/* a later page that fits the space left, else a free
-			 * function that straddles the boundary by no more than
-			 * this page leaves free */
-			for (size_t j = i + 1; j < p.nbins && j <= i + PAGES_LOOKAHEAD &&
-					       !bin_fits(&em, bn, pairs); j++) {
-				const struct pg_bin *bj = &p.bins[binord[j]];
-
-				if (done[j] || bj->big || !bj->n)
-					continue;
-				sort_bin(&p, bj, pairs);
-				if (bin_fits(&em, bj, pairs)) {
-					emit_bin(&em, bj, pairs);
-					done[j] = true;
-				}
-				sort_bin(&p, bn, pairs);
-			}
-			if (!bin_fits(&em, bn, pairs))
-				fill_gap(&em, freel, nfree, used, p.page - bn->fill);
-		}
-		emit_bin(&em, bn, pairs);
-	}
-	for (size_t i = 0; i < nfree; i++)
-		if (!used[i])
-			emit(&em, freel[i]);
-	*n = em.n;
-
-	/* 5. against the nets packed back to back, heaviest first */
-	if (p.nnets) {
-		uint32_t *alt = xmalloc(nn * sizeof(*alt));
-		bool *in = xcalloc(p.nsel + 1, sizeof(*in));
-		size_t na = 0, maxk = 0;
-
-		for (size_t i = 0; i < p.nnets; i++) {
-			const struct pg_net *e = &p.nets[idx[i]];
-			size_t k = 0;
-
-			for (uint32_t j = 0; j < e->n; j++) {
-				k += (p.es[e->v[j]] + p.page - 1) / p.page + 1;
-				if (in[e->v[j]])
-					continue;
-				in[e->v[j]] = true;
-				alt[na++] = p.sel[e->v[j]];
-			}
-			if (k > maxk)
-				maxk = k;
-		}
-		for (size_t i = 0; i < nfree; i++)
-			alt[na++] = p.sel[freel[i]];
-		addr = xmalloc(nn * sizeof(*addr));
-		pg = xmalloc((maxk + 1) * sizeof(*pg));
-		if (na == *n && weighted_pages(&p, alt, na, addr, pg) <
-					weighted_pages(&p, order, *n, addr, pg))
-			memcpy(order, alt, na * sizeof(*alt));
-		free(addr);
-		free(pg);
-		free(in);
-		free(alt);
-	}
-
+	reset_bins(&p);
 	for (size_t i = 0; i < p.nnets; i++) {
 		free(p.nets[i].v);
 		free(p.nets[i].c);
 	}
-	for (size_t b = 0; b < p.nbins; b++)
-		free(p.bins[b].m);
-	free(pairs);
-	free(used);
-	free(done);
-	free(binord);
-	free(bheat);
-	free(freel);
+	free(addr);
+	free(pg);
+	free(netrank);
 	free(idx);
 	free(p.nets);
 	free(p.inc_start);

@@ -7,6 +7,7 @@
 
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <libelf.h>
 
@@ -25,6 +26,7 @@ static const struct cmd cmds[] = {
 	{ "merge", cmd_merge, "add .hprof profiles together" },
 	{ "callgraph", cmd_callgraph, "static call tree of a function, the pages it spans" },
 	{ "measure", cmd_measure, "I-TLB counters around a command (perf, /proc/tlbmiss)" },
+	{ "report", cmd_report, "pages per hot path and simulated I-TLB misses, per algorithm" },
 	{ NULL, NULL, NULL },
 };
 
@@ -79,6 +81,12 @@ int main(int argc, char **argv)
 	for (c = cmds; c->name; c++)
 		if (!strcmp(c->name, argv[1]))
 			return c->run(argc - 1, argv + 1);
+	/* A word that is no file is a mistyped command, not a vmlinux. */
+	if (argv[1][0] != '-' && !strchr(argv[1], '/') && access(argv[1], F_OK)) {
+		fprintf(stderr, "hotpack: error: '%s' is neither a command nor a file; "
+			"see hotpack --help\n", argv[1]);
+		return HP_EXIT_USAGE;
+	}
 	/* hotpack VMLINUX SAMPLES... */
 	return cmd_order(argc, argv);
 }

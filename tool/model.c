@@ -85,7 +85,8 @@ static size_t count_distinct(uint64_t *pg, size_t n)
 {
 	size_t d = 0;
 
-	qsort(pg, n, sizeof(*pg), cmp_u64);
+	if (n)
+		qsort(pg, n, sizeof(*pg), cmp_u64);
 	for (size_t i = 0; i < n; i++)
 		if (!i || pg[i] != pg[i - 1])
 			d++;
@@ -95,6 +96,17 @@ static size_t count_distinct(uint64_t *pg, size_t n)
 static uint64_t ceil_div(uint64_t a, uint64_t b)
 {
 	return a / b + !!(a % b);
+}
+
+/* Runs of a unit of weight w out of total tw: at least one if w > 0. */
+static uint64_t run_count(uint64_t w, uint64_t tw, uint64_t budget)
+{
+	uint64_t k;
+
+	if (!w)
+		return 0;
+	k = (uint64_t)llround((double)w / (double)(tw ? tw : 1) * (double)budget);
+	return k ? k : 1;
 }
 
 struct run {
@@ -128,6 +140,7 @@ int model_eval_sized(const struct cgraph *cg, const uint64_t *addr, const uint64
 	uint64_t *pg = NULL, budget = g->budget ? g->budget : MODEL_DEFAULT_BUDGET;
 	size_t npv = 0, pgcap = 0, n;
 	struct run *runs = NULL;
+	uint64_t *rw = NULL;
 	size_t nruns = 0;
 	unsigned int shift = 0;
 	int err = 0;
@@ -188,8 +201,24 @@ int model_eval_sized(const struct cgraph *cg, const uint64_t *addr, const uint64
 	for (size_t i = 0; i < npv; i++) {
 		struct model_path *mp = &r->paths[i];
 
+		uint64_t movable = 0;
+		size_t nfixed;
+
+		/* the fixed functions' pages first, to count them apart */
 		n = 0;
 		mp->weight = pv[i].weight;
+		for (uint32_t j = 0; j < pv[i].n; j++) {
+			uint32_t v = pv[i].nodes[j];
+			uint64_t s = size ? size[v] : cg->nodes[v].size;
+
+			if (mark[v] == i + 1 || cg->nodes[v].movable)
+				continue;
+			mark[v] = (uint32_t)i + 1;
+			mp->nfuncs++;
+			mp->bytes += s;
+			n = add_pages(&pg, &pgcap, n, addr[v], s, shift);
+		}
+		nfixed = count_distinct(pg, n);
 		for (uint32_t j = 0; j < pv[i].n; j++) {
 			uint32_t v = pv[i].nodes[j];
 			uint64_t s = size ? size[v] : cg->nodes[v].size;
@@ -199,10 +228,13 @@ int model_eval_sized(const struct cgraph *cg, const uint64_t *addr, const uint64
 			mark[v] = (uint32_t)i + 1;
 			mp->nfuncs++;
 			mp->bytes += s;
+			movable += s;
 			n = add_pages(&pg, &pgcap, n, addr[v], s, shift);
 		}
 		mp->pages = (uint32_t)count_distinct(pg, n);
 		mp->bound = (uint32_t)ceil_div(mp->bytes, g->page_size);
+		mp->fixed_bound = (uint32_t)(ceil_div(movable, g->page_size) + nfixed);
+		r->wfixed_bound += mp->weight * mp->fixed_bound;
 		r->weight += mp->weight;
 		r->wpages += mp->weight * mp->pages;
 		r->wbound += mp->weight * mp->bound;
@@ -220,33 +252,55 @@ int model_eval_sized(const struct cgraph *cg, const uint64_t *addr, const uint64
 	r->set_pages = count_distinct(pg, n);
 	r->set_bound = (size_t)ceil_div(r->set_bytes, g->page_size);
 
-	/* the replay: runs interleaved by stride order */
-	for (size_t i = 0; i < npv; i++) {
-		double share = r->weight ? (double)pv[i].weight / (double)r->weight : 0;
-		uint64_t k = pv[i].weight ? (uint64_t)llround(share * (double)budget) : 0;
+	/* the replay: runs interleaved by stride order; with replay_nodes the
+	 * nodes' weights are replayed instead of the paths */
+	if (g->replay_nodes && cg->npaths) {
+		uint64_t tw = 0;
 
-		if (pv[i].weight && !k)
-			k = 1;
-		r->paths[i].runs = k;
-		nruns += k;
+		r->node_stream = true;
+		free(pv);
+		pv = xcalloc(cg->nnodes ? cg->nnodes : 1, sizeof(*pv));
+		single = xcalloc(cg->nnodes ? cg->nnodes : 1, sizeof(*single));
+		npv = 0;
+		for (size_t i = 0; i < cg->nnodes; i++) {
+			if (!cg->nodes[i].weight)
+				continue;
+			single[i] = (uint32_t)i;
+			pv[npv++] = (struct pathview){ &single[i], 1, cg->nodes[i].weight };
+			tw += cg->nodes[i].weight;
+		}
+		rw = xcalloc(npv ? npv : 1, sizeof(*rw));
+		for (size_t i = 0; i < npv; i++)
+			rw[i] = run_count(pv[i].weight, tw, budget);
+	} else {
+		rw = xcalloc(npv ? npv : 1, sizeof(*rw));
+		for (size_t i = 0; i < npv; i++)
+			rw[i] = r->paths[i].runs = run_count(pv[i].weight, r->weight, budget);
 	}
+	for (size_t i = 0; i < npv; i++)
+		nruns += rw[i];
 	runs = xcalloc(nruns ? nruns : 1, sizeof(*runs));
 	nruns = 0;
 	for (size_t i = 0; i < npv; i++)
-		for (uint64_t j = 0; j < r->paths[i].runs; j++)
-			runs[nruns++] = (struct run){ ((double)j + 0.5) / (double)r->paths[i].runs,
+		for (uint64_t j = 0; j < rw[i]; j++)
+			runs[nruns++] = (struct run){ ((double)j + 0.5) / (double)rw[i],
 						      (uint32_t)i };
 	qsort(runs, nruns, sizeof(*runs), cmp_run);
 	for (size_t x = 0; x < nruns; x++) {
 		const struct pathview *p = &pv[runs[x].path];
-		struct model_path *mp = &r->paths[runs[x].path];
+		struct model_path *mp = r->node_stream && cg->npaths ? NULL
+								     : &r->paths[runs[x].path];
 
 		for (uint32_t j = 0; j < p->n; j++) {
 			uint32_t v = p->nodes[j];
 			uint64_t s = size ? size[v] : cg->nodes[v].size;
 
-			for (size_t k = 0; k < g->ntlb; k++)
-				mp->tlb_misses[k] += tlbsim_access_range(tlb[k], addr[v], s);
+			for (size_t k = 0; k < g->ntlb; k++) {
+				unsigned int m = tlbsim_access_range(tlb[k], addr[v], s);
+
+				if (mp)
+					mp->tlb_misses[k] += m;
+			}
 			if (ic)
 				icache_access_range(ic, addr[v], s);
 		}
@@ -265,6 +319,7 @@ out:
 		tlbsim_free(tlb[k]);
 	icache_free(ic);
 	free(runs);
+	free(rw);
 	free(pg);
 	free(mark);
 	free(single);
@@ -297,6 +352,11 @@ double model_mean_pages(const struct model_result *r)
 double model_mean_bound(const struct model_result *r)
 {
 	return r->weight ? (double)r->wbound / (double)r->weight : 0;
+}
+
+double model_mean_fixed_bound(const struct model_result *r)
+{
+	return r->weight ? (double)r->wfixed_bound / (double)r->weight : 0;
 }
 
 struct moved {

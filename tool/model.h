@@ -13,8 +13,9 @@
  * The replay: path i runs n_i = max(1, round(weight_i * budget / total))
  * times; the runs are interleaved by the stride order (j + 1/2) / n_i (ties
  * by path index), so the mix is deterministic and does not depend on the
- * order of the input. With no paths, every node with weight > 0 is a path of
- * one function (an independent-reference stream) and r->node_stream says so.
+ * order of the input. With no paths (or with replay_nodes), every node with
+ * weight > 0 is replayed as a run of one function (an independent-reference
+ * stream) and r->node_stream says so.
  */
 #ifndef HP_MODEL_H
 #define HP_MODEL_H
@@ -39,6 +40,10 @@ struct model_geom {
 	size_t npins;
 	struct icache_geom icache;	/* size 0: no I-cache figures */
 	uint64_t budget;		/* path runs to replay; 0: the default */
+	bool replay_nodes;		/* replay the nodes' weights even when
+					 * there are paths (e.g. miss samples
+					 * plus a few traces); per-path misses
+					 * are then not counted */
 };
 
 /** 4 KiB pages; fully associative LRU with 32, 64, 128 entries; 32 KiB 8-way 64 B I-cache. */
@@ -50,6 +55,8 @@ struct model_path {
 	uint64_t bytes;			/* their sizes, summed */
 	uint32_t pages;			/* distinct pages touched */
 	uint32_t bound;			/* ceil(bytes / page) */
+	uint32_t fixed_bound;		/* ceil(movable bytes / page) + the pages
+					 * the fixed functions touch where they are */
 	uint64_t runs;			/* times replayed */
 	uint64_t tlb_misses[MODEL_MAX_TLB];	/* during its runs, per TLB size */
 };
@@ -60,6 +67,7 @@ struct model_result {
 	bool node_stream;		/* no paths in the graph: nodes replayed */
 	uint64_t weight;		/* sum of path weights */
 	uint64_t wpages, wbound;	/* sum of weight * pages, weight * bound */
+	uint64_t wfixed_bound;		/* sum of weight * fixed_bound */
 	/* the executed set: every node of the graph */
 	size_t set_nodes;
 	uint64_t set_bytes;
@@ -85,9 +93,10 @@ int model_eval_sized(const struct cgraph *cg, const uint64_t *addr, const uint64
 
 void model_result_free(struct model_result *r);
 
-/** Weighted mean pages per path run, and its bound (0 when no weight). */
+/** Weighted mean pages per path run, and its bounds (0 when no weight). */
 double model_mean_pages(const struct model_result *r);
 double model_mean_bound(const struct model_result *r);
+double model_mean_fixed_bound(const struct model_result *r);
 
 /**
  * model_relink() - where every node lands when @order is linked as the hot

@@ -142,6 +142,26 @@ int main(void)
 		is_int(model_eval(cg, bad, &g, &r), -EINVAL, "a node without an address");
 	}
 
+	/* replay the node weights (6 3 0 1) although there are paths:
+	 * n0 n1 n0 n0 n1 n3 n0 n0 n1 n0 by stride order; 2 entries:
+	 * 0x10 m, 0x20 m, h, h, h, 0x30 m, 0x31 m, 0x10 m, h, 0x20 m, h */
+	g.replay_nodes = true;
+	g.budget = 10;
+	g.ntlb = 2;
+	g.tlb_entries[0] = 2;
+	g.tlb_entries[1] = 4;
+	ok(model_eval(cg, addr0, &g, &r) == 0, "replay the nodes");
+	ok(r.node_stream && r.npaths == 2, "node stream, path figures kept");
+	is_int(r.runs, 10, "10 node runs");
+	is_int(r.tlb_misses[0], 6, "2 entries: 6 misses");
+	is_int(r.tlb_misses[1], 4, "4 entries: 4 cold misses");
+	is_int(r.paths[0].runs + r.paths[1].runs, 0, "no path runs");
+	is_int(r.wpages, 35, "path pages as before");
+	model_result_free(&r);
+	g.replay_nodes = false;
+	g.ntlb = 1;
+	g.budget = 3;
+
 	/* other sizes (another build's) */
 	{
 		uint64_t sz[4] = { 100, 100, 100, 100 };

@@ -1,0 +1,495 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * cmd_report.c - "hotpack report VMLINUX SAMPLES...": what a layout would
+ * do, before any kernel is rebuilt. For the image as linked ("now") and
+ * for the chosen algorithm (or all of them), the model's figures: weighted
+ * mean pages per hot-path run against the bounds, the executed set's pages,
+ * simulated I-TLB misses for each TLB size and I-cache misses; then the
+ * heaviest paths one by one; optionally the page heat map as SVG. Every
+ * table names the geometry it assumed.
+ *
+ * The order is placed where the movable text starts (the lowest address of
+ * a movable function), page-aligned, as the order fragment does; the other
+ * functions keep their places shifted by the hot region (model_relink()).
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "cli.h"
+#include "commands.h"
+#include "graph.h"
+#include "hotpack.h"
+#include "image.h"
+#include "input.h"
+#include "layout.h"
+#include "model.h"
+#include "profile.h"
+#include "svg.h"
+#include "tlbsim.h"
+#include "warn.h"
+#include "xalloc.h"
+
+#define REPORT_MAX_PINS 8
+
+struct report_opts {
+	struct kimage_opts image;
+	struct input_opts input;
+	struct layout_opts layout;
+	struct cg_opts graph;
+	int static_edges;	/* -1: when the profile has no edges */
+	const char *algo;	/* a name or "all" */
+	const char *svg;
+	struct model_geom geom;
+	struct tlb_pin pins[REPORT_MAX_PINS];
+	unsigned int show_paths;
+	int replay;		/* -1 auto, 0 paths, 1 nodes */
+	bool time;
+};
+
+static void report_usage(FILE *f)
+{
+	fprintf(f,
+"usage: hotpack report [options] VMLINUX SAMPLES...\n"
+"\n"
+"Predict what an order does: pages per hot path now and after, against the\n"
+"lower bound, and simulated I-TLB and I-cache misses, per algorithm.\n"
+"\n"
+"  -a, --algo NAME|all      algorithm to report (default: %s), or all side by side\n"
+"  -p, --page-size SIZE     page size: 4K (default), 16K, 64K, 2M, 8M, 16M, ...\n"
+"  -e, --tlb-entries LIST   I-TLB sizes simulated (default 32,64,128)\n"
+"      --tlb-ways N         set-associative with N ways (default: fully associative)\n"
+"      --pin START-END      addresses that never miss (pinned entries), repeatable\n"
+"      --icache SIZE,LINE,WAYS  I-cache model (default 32K,64,8)\n"
+"      --no-icache          no I-cache figures\n"
+"      --budget RUNS        path runs replayed (default %u)\n"
+"      --replay paths|nodes replay the hot paths (default when there are any) or\n"
+"                           the functions' sample weights\n"
+"      --paths N            heaviest paths listed one by one (default 10, 0: none)\n"
+"      --svg FILE           write the page heat map (now and after) to FILE\n"
+"      --time               add each algorithm's run time (not deterministic)\n"
+"      --coverage FRACTION  place functions up to this share of the heat (default 1)\n"
+"      --max-hot-bytes SIZE cap on the bytes placed\n"
+"      --map FILE, --object FILE, --input-format FMT, --kaslr-offset OFF,\n"
+"      --min-match FRACTION, --static-edges, --no-static-edges: as for order\n"
+"  -q, --quiet              errors only;  -v, --verbose  more detail\n"
+"  -h, --help               this text\n"
+"\n"
+"Exit status: 0 ok, 1 error (bad input, nothing matched), 2 usage.\n",
+		layout_default_name(), MODEL_DEFAULT_BUDGET);
+}
+
+enum {
+	OPT_TLB_WAYS = 256, OPT_PIN, OPT_ICACHE, OPT_NO_ICACHE, OPT_BUDGET, OPT_REPLAY,
+	OPT_PATHS, OPT_SVG, OPT_TIME, OPT_COVERAGE, OPT_MAX_HOT, OPT_MAP, OPT_OBJECT,
+	OPT_INPUT_FORMAT, OPT_KASLR, OPT_MIN_MATCH, OPT_STATIC, OPT_NO_STATIC,
+};
+
+static const struct option report_longopts[] = {
+	{ "algo", required_argument, NULL, 'a' },
+	{ "page-size", required_argument, NULL, 'p' },
+	{ "tlb-entries", required_argument, NULL, 'e' },
+	{ "tlb-ways", required_argument, NULL, OPT_TLB_WAYS },
+	{ "pin", required_argument, NULL, OPT_PIN },
+	{ "icache", required_argument, NULL, OPT_ICACHE },
+	{ "no-icache", no_argument, NULL, OPT_NO_ICACHE },
+	{ "budget", required_argument, NULL, OPT_BUDGET },
+	{ "replay", required_argument, NULL, OPT_REPLAY },
+	{ "paths", required_argument, NULL, OPT_PATHS },
+	{ "svg", required_argument, NULL, OPT_SVG },
+	{ "time", no_argument, NULL, OPT_TIME },
+	{ "coverage", required_argument, NULL, OPT_COVERAGE },
+	{ "max-hot-bytes", required_argument, NULL, OPT_MAX_HOT },
+	{ "map", required_argument, NULL, OPT_MAP },
+	{ "object", required_argument, NULL, OPT_OBJECT },
+	{ "input-format", required_argument, NULL, OPT_INPUT_FORMAT },
+	{ "kaslr-offset", required_argument, NULL, OPT_KASLR },
+	{ "min-match", required_argument, NULL, OPT_MIN_MATCH },
+	{ "static-edges", no_argument, NULL, OPT_STATIC },
+	{ "no-static-edges", no_argument, NULL, OPT_NO_STATIC },
+	{ "quiet", no_argument, NULL, 'q' },
+	{ "verbose", no_argument, NULL, 'v' },
+	{ "help", no_argument, NULL, 'h' },
+	{ NULL, 0, NULL, 0 },
+};
+
+/* "32,64,128" */
+static int parse_entries(const char *arg, struct model_geom *g)
+{
+	const char *s = arg;
+
+	g->ntlb = 0;
+	while (*s) {
+		char *end;
+		unsigned long v = strtoul(s, &end, 10);
+
+		if (end == s || !v || v > (1u << 20) || g->ntlb == MODEL_MAX_TLB ||
+		    (*end && *end != ',')) {
+			pr_err("--tlb-entries %s: give up to %d sizes, e.g. 32,64,128", arg,
+			       MODEL_MAX_TLB);
+			return -EINVAL;
+		}
+		g->tlb_entries[g->ntlb++] = (unsigned int)v;
+		s = *end ? end + 1 : end;
+	}
+	if (!g->ntlb) {
+		pr_err("--tlb-entries: give at least one size, e.g. 32");
+		return -EINVAL;
+	}
+	return 0;
+}
+
+static int parse_pin(const char *arg, struct report_opts *o)
+{
+	char *end;
+	unsigned long long a, b;
+
+	errno = 0;
+	a = strtoull(arg, &end, 0);
+	if (!errno && *end == '-') {
+		b = strtoull(end + 1, &end, 0);
+		if (!errno && !*end && b > a && o->geom.npins < REPORT_MAX_PINS) {
+			o->pins[o->geom.npins++] = (struct tlb_pin){ a, b };
+			o->geom.pins = o->pins;
+			return 0;
+		}
+	}
+	pr_err("--pin %s: give START-END addresses (0xc0000000-0xc0800000), END above START, "
+	       "at most %d ranges", arg, REPORT_MAX_PINS);
+	return -EINVAL;
+}
+
+static int parse_icache(const char *arg, struct icache_geom *ic)
+{
+	char buf[64], *l, *w;
+	uint64_t size, line;
+	unsigned long ways;
+
+	snprintf(buf, sizeof(buf), "%s", arg);
+	l = strchr(buf, ',');
+	w = l ? strchr(l + 1, ',') : NULL;
+	if (!l || !w)
+		goto bad;
+	*l++ = '\0';
+	*w++ = '\0';
+	ways = strtoul(w, NULL, 10);
+	if (tlb_parse_size(buf, &size) || tlb_parse_size(l, &line) || !ways ||
+	    size > (1u << 30) || line > size)
+		goto bad;
+	*ic = (struct icache_geom){ (uint32_t)size, (uint32_t)line, (uint32_t)ways };
+	return 0;
+bad:
+	pr_err("--icache %s: give SIZE,LINE,WAYS with power-of-2 sizes, e.g. 32K,64,8", arg);
+	return -EINVAL;
+}
+
+static int report_parse(int argc, char **argv, struct report_opts *o)
+{
+	int c, f;
+	uint64_t v;
+
+	o->algo = layout_default_name();
+	o->layout.page_size = HP_DEFAULT_PAGE_SIZE;
+	o->layout.coverage = 1.0;
+	o->input.min_match = 0.5;
+	o->static_edges = -1;
+	o->show_paths = 10;
+	o->replay = -1;
+	model_geom_default(&o->geom);
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "a:p:e:qvh", report_longopts, NULL)) != -1) {
+		switch (c) {
+		case 'a': o->algo = optarg; break;
+		case 'p':
+			if (cli_parse_pow2("--page-size", optarg, &o->layout.page_size))
+				return -EINVAL;
+			break;
+		case 'e':
+			if (parse_entries(optarg, &o->geom))
+				return -EINVAL;
+			break;
+		case OPT_TLB_WAYS:
+			if (cli_parse_size("--tlb-ways", optarg, &v))
+				return -EINVAL;
+			o->geom.tlb_ways = (unsigned int)v;
+			break;
+		case OPT_PIN:
+			if (parse_pin(optarg, o))
+				return -EINVAL;
+			break;
+		case OPT_ICACHE:
+			if (parse_icache(optarg, &o->geom.icache))
+				return -EINVAL;
+			break;
+		case OPT_NO_ICACHE: o->geom.icache.size = 0; break;
+		case OPT_BUDGET:
+			if (cli_parse_size("--budget", optarg, &o->geom.budget))
+				return -EINVAL;
+			break;
+		case OPT_REPLAY:
+			if (!strcmp(optarg, "paths"))
+				o->replay = 0;
+			else if (!strcmp(optarg, "nodes"))
+				o->replay = 1;
+			else {
+				pr_err("--replay %s: use paths or nodes", optarg);
+				return -EINVAL;
+			}
+			break;
+		case OPT_PATHS:
+			if (cli_parse_size("--paths", optarg, &v))
+				return -EINVAL;
+			o->show_paths = (unsigned int)v;
+			break;
+		case OPT_SVG: o->svg = optarg; break;
+		case OPT_TIME: o->time = true; break;
+		case OPT_COVERAGE:
+			if (cli_parse_double("--coverage", optarg, 1e-9, 1.0, &o->layout.coverage))
+				return -EINVAL;
+			break;
+		case OPT_MAX_HOT:
+			if (cli_parse_size("--max-hot-bytes", optarg, &o->layout.max_hot_bytes))
+				return -EINVAL;
+			break;
+		case OPT_MAP: o->image.map_path = optarg; break;
+		case OPT_OBJECT: o->image.object_path = optarg; break;
+		case OPT_INPUT_FORMAT:
+			f = input_format_from_name(optarg);
+			if (f < 0) {
+				pr_err("--input-format: unknown format '%s'; use perf, ftrace, "
+				       "addrs or hprof", optarg);
+				return -EINVAL;
+			}
+			o->input.format = (enum input_format)f;
+			break;
+		case OPT_KASLR:
+			if (cli_parse_s64("--kaslr-offset", optarg, &o->input.kaslr_offset))
+				return -EINVAL;
+			o->input.have_kaslr = true;
+			break;
+		case OPT_MIN_MATCH:
+			if (cli_parse_double("--min-match", optarg, 0, 1, &o->input.min_match))
+				return -EINVAL;
+			break;
+		case OPT_STATIC: o->static_edges = 1; break;
+		case OPT_NO_STATIC: o->static_edges = 0; break;
+		case 'q': hp_verbosity = 0; break;
+		case 'v': hp_verbosity = 2; break;
+		case 'h': report_usage(stdout); return 1;
+		default:
+			report_usage(stderr);
+			return -EINVAL;
+		}
+	}
+	if (argc - optind < 2) {
+		pr_err("give the vmlinux and at least one samples file ('-' for stdin); "
+		       "see hotpack report --help");
+		return -EINVAL;
+	}
+	if (strcmp(o->algo, "all") && !layout_find(o->algo)) {
+		pr_err("--algo: unknown algorithm '%s'; give all or one of hotpack --list-algos",
+		       o->algo);
+		return -EINVAL;
+	}
+	o->geom.page_size = o->layout.page_size;
+	o->layout.tlb_entries = o->geom.tlb_entries[0];
+	return 0;
+}
+
+/* One column of the report: a layout and what the model made of it. */
+struct report_col {
+	const char *name;
+	uint64_t *addr;
+	struct model_result r;
+	double ms;
+	size_t placed;
+};
+
+static void print_summary(const struct report_opts *o, const struct report_col *col, size_t n)
+{
+	printf("%-10s %9s %13s %7s %11s", "layout", "pages/run", "bound(fixed)", "bound",
+	       "set pages");
+	for (size_t k = 0; k < o->geom.ntlb; k++)
+		printf(" %8s%-3u", "miss", o->geom.tlb_entries[k]);
+	if (o->geom.icache.size)
+		printf(" %12s", "icache-miss");
+	if (o->time)
+		printf(" %9s", "time(ms)");
+	printf("\n");
+	for (size_t i = 0; i < n; i++) {
+		const struct model_result *r = &col[i].r;
+		char set[32];
+
+		snprintf(set, sizeof(set), "%zu/%zu", r->set_pages, r->set_bound);
+		printf("%-10s %9.2f %13.2f %7.2f %11s", col[i].name, model_mean_pages(r),
+		       model_mean_fixed_bound(r), model_mean_bound(r), set);
+		for (size_t k = 0; k < o->geom.ntlb; k++)
+			printf(" %11" PRIu64, r->tlb_misses[k]);
+		if (o->geom.icache.size)
+			printf(" %12" PRIu64, r->icache_misses);
+		if (o->time)
+			printf(" %9.1f", col[i].ms);
+		printf("\n");
+	}
+}
+
+static void print_paths(const struct report_opts *o, const struct cgraph *cg,
+			const struct report_col *col, size_t n)
+{
+	size_t shown = cg->npaths < o->show_paths ? cg->npaths : o->show_paths;
+
+	if (!shown)
+		return;
+	printf("\nheaviest hot paths (%zu of %zu), pages each:\n", shown, cg->npaths);
+	printf("%4s %10s %6s %6s %6s", "#", "weight", "funcs", "bound", "fixed");
+	for (size_t i = 0; i < n; i++)
+		printf(" %9.9s", col[i].name);
+	printf("  root\n");
+	for (size_t p = 0; p < shown; p++) {
+		const struct model_path *mp = &col[0].r.paths[p];
+		const struct cg_path *cp = &cg->paths[p];
+		const char *root = cg->img ? cg->img->funcs[cg->nodes[cp->nodes[0]].func].name : "?";
+
+		printf("%4zu %10" PRIu64 " %6u %6u %6u", p + 1, mp->weight, mp->nfuncs, mp->bound,
+		       mp->fixed_bound);
+		for (size_t i = 0; i < n; i++)
+			printf(" %9u", col[i].r.paths[p].pages);
+		printf("  %s\n", root);
+	}
+}
+
+static double now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
+
+static int report_run(struct report_opts *o, char *vmlinux, char **inputs, int ninputs)
+{
+	struct kimage *img = NULL;
+	struct profile *prof = profile_new();
+	struct cgraph *cg = NULL;
+	struct report_col *col = NULL;
+	size_t ncol = 0, nn = 1;
+	uint32_t *order = NULL;
+	uint64_t insert = UINT64_MAX;
+	char geo[320];
+	int err;
+
+	err = kimage_open(&img, vmlinux, &o->image);
+	if (!err)
+		err = input_read_all(prof, img, inputs, ninputs, &o->input);
+	if (!err) {
+		o->graph.static_edges = o->static_edges < 0 ? prof->nedges == 0 : o->static_edges;
+		o->graph.static_edge_weight = 1;
+		err = cg_build(&cg, img, prof, &o->graph);
+	}
+	if (err)
+		goto out;
+	nn = cg->nnodes ? cg->nnodes : 1;
+	for (size_t i = 0; i < img->nfuncs; i++)
+		if ((img->funcs[i].flags & KF_MOVABLE) && img->funcs[i].addr < insert)
+			insert = img->funcs[i].addr;
+	if (insert == UINT64_MAX) {
+		pr_err("%s: no function can move (no section names); give the link map (--map) "
+		       "or vmlinux.o (--object)", vmlinux);
+		err = -ENOENT;
+		goto out;
+	}
+	o->geom.replay_nodes = o->replay == 1;
+	col = xcalloc(2 + 16, sizeof(*col));
+	order = xmalloc(nn * sizeof(*order));
+
+	/* now */
+	col[0].name = "now";
+	col[0].addr = xmalloc(nn * sizeof(uint64_t));
+	layout_current_addrs(cg, col[0].addr);
+	err = model_eval(cg, col[0].addr, &o->geom, &col[0].r);
+	if (err)
+		goto out;
+	ncol = 1;
+	for (size_t a = 0; layout_algos[a] && ncol < 18; a++) {
+		const struct layout_algo *al = layout_algos[a];
+		struct report_col *c = &col[ncol];
+		double t0;
+
+		if (strcmp(o->algo, "all") && strcmp(o->algo, al->name))
+			continue;
+		t0 = now_ms();
+		err = al->run(cg, &o->layout, order, &c->placed);
+		c->ms = now_ms() - t0;
+		if (err)
+			goto out;
+		c->name = al->name;
+		c->addr = xmalloc(nn * sizeof(uint64_t));
+		model_relink(cg, col[0].addr, order, c->placed, insert, o->geom.page_size, c->addr);
+		ncol++;
+		err = model_eval(cg, c->addr, &o->geom, &c->r);
+		if (err)
+			goto out;
+	}
+
+	printf("hotpack report: %s (%s), %d input%s: %zu functions, %zu hot paths, %zu arcs\n",
+	       vmlinux, img->arch, ninputs, ninputs == 1 ? "" : "s", cg->nnodes, cg->npaths,
+	       cg->narcs);
+	printf("geometry: %s\n", model_geom_str(&o->geom, geo, sizeof(geo)));
+	printf("replay: %" PRIu64 " runs of %s; the order starts at %#" PRIx64 " (page-aligned)\n\n",
+	       col[0].r.runs, col[0].r.node_stream ? "single functions by sample weight"
+						    : "hot paths by weight",
+	       (insert + o->geom.page_size - 1) & ~(o->geom.page_size - 1));
+	print_summary(o, col, ncol);
+	print_paths(o, cg, col, ncol);
+	if (o->svg) {
+		struct svg_strip *st = xcalloc(ncol, sizeof(*st));
+		uint64_t *heat = xcalloc(nn, sizeof(*heat));
+		struct cli_out out = { 0 };
+
+		for (size_t i = 0; i < ncol; i++)
+			st[i] = (struct svg_strip){ col[i].name, col[i].addr };
+		layout_heat(cg, heat);
+		snprintf(geo, sizeof(geo), "hotpack: pages of %s's hot functions, %" PRIu64
+			 "-byte pages", vmlinux, o->geom.page_size);
+		err = cli_out_open(&out, o->svg);
+		if (!err) {
+			err = svg_heatmap(out.f, cg, heat, st, ncol, o->geom.page_size, geo);
+			if (err)
+				cli_out_abort(&out);
+			else
+				err = cli_out_commit(&out);
+		}
+		free(st);
+		free(heat);
+	}
+out:
+	for (size_t i = 0; col && i < ncol; i++) {
+		free(col[i].addr);
+		model_result_free(&col[i].r);
+	}
+	if (col && ncol < 18)
+		free(col[ncol].addr);
+	free(col);
+	free(order);
+	cg_free(cg);
+	profile_free(prof);
+	kimage_close(img);
+	return err;
+}
+
+int cmd_report(int argc, char **argv)
+{
+	struct report_opts o = { 0 };
+	int err = report_parse(argc, argv, &o);
+
+	if (err)
+		return err > 0 ? HP_EXIT_OK : HP_EXIT_USAGE;
+	err = report_run(&o, argv[optind], argv + optind + 1, argc - optind - 1);
+	return err ? HP_EXIT_ERROR : HP_EXIT_OK;
+}
