@@ -283,36 +283,45 @@ static void move(struct pages *p, uint32_t r, uint32_t t)
 	bin_add(p, t, r);
 }
 
-/* Try to improve with node r: the best move, else the best swap. */
-static bool improve_node(struct pages *p, uint32_t r, uint32_t *cand, uint32_t *mark,
-			 uint32_t stamp)
+/*
+ * Try to improve with node r: the best move, else the best swap. The
+ * delta of moving r to page t is what r's nets lose by r leaving (the nets
+ * for which r is alone on its page) plus the weight of r's nets not yet on
+ * t; acc[t] collects the weight of r's nets already on t in one pass over
+ * their page lists, so every candidate page costs O(1).
+ */
+static bool improve_node(struct pages *p, uint32_t r, uint32_t *cand, int64_t *acc)
 {
 	uint32_t from = p->bin_of[r], nc = 0, best_t = NONE, best_u = NONE;
-	int64_t best = 0;
+	int64_t best = 0, leave = 0, total = 0;
 
 	if (p->bins[from].big)
 		return false;
-	/* a move can only gain what r alone brings its nets to its page */
-	for (uint32_t i = p->inc_start[r]; i < p->inc_start[r + 1]; i++)
-		if (net_cnt(&p->nets[p->inc[i]], from) == 1)
-			break;
-		else if (i + 1 == p->inc_start[r + 1])
-			return false;
 	for (uint32_t i = p->inc_start[r]; i < p->inc_start[r + 1]; i++) {
 		const struct pg_net *e = &p->nets[p->inc[i]];
 
+		total += (int64_t)e->w;
 		for (uint32_t k = 0; k < e->nc; k++) {
 			uint32_t b = e->c[k].bin;
 
-			if (b == from || p->bins[b].big || mark[b] == stamp)
+			if (b == from) {
+				if (e->c[k].cnt == 1)
+					leave += (int64_t)e->w;
 				continue;
-			mark[b] = stamp;
-			cand[nc++] = b;
+			}
+			if (p->bins[b].big)
+				continue;
+			if (!acc[b])
+				cand[nc++] = b;
+			acc[b] += (int64_t)e->w;
 		}
 	}
+	/* a move can only gain what r alone brings its nets to its page */
+	if (!leave)
+		goto out;
 	for (uint32_t k = 0; k < nc; k++) {
 		uint32_t t = cand[k];
-		int64_t dr = move_delta(p, r, t);
+		int64_t dr = -leave + (total - acc[t]);
 
 		if (p->bins[t].fill + p->es[r] <= p->bins[t].cap) {
 			if (dr < best) {
@@ -326,7 +335,7 @@ static bool improve_node(struct pages *p, uint32_t r, uint32_t *cand, uint32_t *
 		 * still fit afterwards; the delta is r's move, then u's. Only
 		 * when r's move pays by itself (u's own moves are tried when u
 		 * comes up). */
-		if (dr >= 0)
+		if (dr >= 0 || dr >= best)
 			continue;
 		move(p, r, t);
 		for (uint32_t j = 0; j < p->bins[t].n; j++) {
@@ -345,6 +354,9 @@ static bool improve_node(struct pages *p, uint32_t r, uint32_t *cand, uint32_t *
 		}
 		move(p, r, from);
 	}
+out:
+	for (uint32_t k = 0; k < nc; k++)
+		acc[cand[k]] = 0;
 	if (best >= 0)
 		return false;
 	move(p, r, best_t);
@@ -356,8 +368,7 @@ static bool improve_node(struct pages *p, uint32_t r, uint32_t *cand, uint32_t *
 static void refine(struct pages *p)
 {
 	uint32_t *cand = xmalloc((p->nbins + 2) * sizeof(*cand));
-	uint32_t *mark = xcalloc(p->nbins + 1, sizeof(*mark));
-	uint32_t stamp = 0;
+	int64_t *acc = xcalloc(p->nbins + 1, sizeof(*acc));
 
 	for (int pass = 0; pass < PAGES_MAX_PASSES; pass++) {
 		bool any = false;
@@ -365,13 +376,13 @@ static void refine(struct pages *p)
 		for (uint32_t r = 0; r < p->nsel; r++) {
 			if (p->inc_start[r] == p->inc_start[r + 1])
 				continue;
-			any |= improve_node(p, r, cand, mark, ++stamp);
+			any |= improve_node(p, r, cand, acc);
 		}
 		if (!any)
 			break;
 	}
 	free(cand);
-	free(mark);
+	free(acc);
 }
 
 /* ---- layout ---- */
