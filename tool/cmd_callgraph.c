@@ -22,6 +22,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "cli.h"
 #include "commands.h"
 #include "disasm.h"
 #include "hotpack.h"
@@ -354,7 +355,7 @@ static void usage(FILE *out)
 	      "                       ftrace function_graph, .hprof): below the root's own\n"
 	      "                       callees, follow only the edges the samples confirm\n"
 	      "                       and count the others\n"
-	      "  -p, --page-size N    page size in bytes (default 4096)\n"
+	      "  -p, --page-size N    page size: 4096, 4K, 2M ... (default 4K)\n"
 	      "  -e, --edges          print every call site instead: CALLER+0xOFF CALLEE KIND\n"
 	      "                       (KIND: call, tail, icall, itail; CALLEE ? if unknown);\n"
 	      "                       with --root, only the tree's functions\n"
@@ -418,11 +419,8 @@ int cmd_callgraph(int argc, char **argv)
 			samples = optarg;
 			break;
 		case 'p':
-			if (parse_u64(optarg, &v) || !v || (v & (v - 1))) {
-				pr_err("callgraph: --page-size '%s' is not a power of two", optarg);
+			if (cli_parse_pow2("--page-size", optarg, &o.page))
 				return HP_EXIT_USAGE;
-			}
-			o.page = v;
 			break;
 		case 'e':
 			o.edges = true;

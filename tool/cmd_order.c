@@ -61,6 +61,8 @@ static void order_usage(FILE *f)
 "      --static-edges, --no-static-edges\n"
 "                           add direct calls from the code (default: when the\n"
 "                           samples carry no call chains)\n"
+"      --dwarf-files        tell static functions of one name apart by their\n"
+"                           DWARF source file (libbfd; slow on big images)\n"
 "      --werror             treat warnings as errors\n"
 "  -q, --quiet              errors only;  -v, --verbose  more detail\n"
 "  -h, --help               this text\n"
@@ -71,7 +73,7 @@ static void order_usage(FILE *f)
 
 enum {
 	OPT_COVERAGE = 256, OPT_MAX_HOT, OPT_MAP, OPT_OBJECT, OPT_INPUT_FORMAT, OPT_KASLR,
-	OPT_MIN_MATCH, OPT_STATIC, OPT_NO_STATIC, OPT_WERROR, OPT_LIST_ALGOS,
+	OPT_MIN_MATCH, OPT_STATIC, OPT_NO_STATIC, OPT_WERROR, OPT_LIST_ALGOS, OPT_DWARF,
 };
 
 static const struct option order_longopts[] = {
@@ -89,6 +91,7 @@ static const struct option order_longopts[] = {
 	{ "static-edges", no_argument, NULL, OPT_STATIC },
 	{ "no-static-edges", no_argument, NULL, OPT_NO_STATIC },
 	{ "werror", no_argument, NULL, OPT_WERROR },
+	{ "dwarf-files", no_argument, NULL, OPT_DWARF },
 	{ "list-algos", no_argument, NULL, OPT_LIST_ALGOS },
 	{ "quiet", no_argument, NULL, 'q' },
 	{ "verbose", no_argument, NULL, 'v' },
@@ -154,6 +157,7 @@ static int order_parse(int argc, char **argv, struct order_opts *o)
 		case OPT_STATIC: o->static_edges = 1; break;
 		case OPT_NO_STATIC: o->static_edges = 0; break;
 		case OPT_WERROR: o->werror = true; break;
+		case OPT_DWARF: o->image.srcfiles = true; break;
 		case OPT_LIST_ALGOS: {
 			size_t i;
 

@@ -126,6 +126,17 @@ static void emit_header(FILE *out, const char *open, const char *mid, const char
 	fprintf(out, "%s", close);
 }
 
+/* The first few functions left out are named; the rest are counted, unless
+ * -v asks for every name. A distro vmlinux without its map has hundreds. */
+#define EMIT_NAMED_LEFT_OUT 5
+
+static void note_left_out(const struct kimage *img, const struct kfunc *f, const char *why,
+			  size_t already)
+{
+	if (already < EMIT_NAMED_LEFT_OUT || hp_verbosity >= 2)
+		pr_warn("%s: %s: %s; left out of the order", img->path, f->name, why);
+}
+
 int emit_order(FILE *out, enum emit_format fmt, const struct cgraph *cg, const uint32_t *order,
 	       size_t n, const struct emit_info *info, size_t *left_out)
 {
@@ -158,9 +169,8 @@ int emit_order(FILE *out, enum emit_format fmt, const struct cgraph *cg, const u
 			/* lld orders by symbol: a local symbol of a shared name
 			 * would order every function of that name. */
 			if ((f->flags & KF_DUPNAME) && fmt == EMIT_LLD) {
-				pr_warn("%s: more than one function is named %s; left out of "
-					"the lld order (lld orders by symbol name)",
-					img->path, f->name);
+				note_left_out(img, f, "more than one function has this name "
+					      "(lld orders by symbol name)", skipped);
 				skipped++;
 				continue;
 			}
@@ -168,13 +178,13 @@ int emit_order(FILE *out, enum emit_format fmt, const struct cgraph *cg, const u
 			continue;
 		}
 		if (!f->section || (shared && (!f->object || same_object || fmt == EMIT_GOLD))) {
-			pr_warn("%s: %s: %s; left out of the order", img->path, f->name,
+			note_left_out(img, f,
 				!f->section ? "input section unknown"
 				: fmt == EMIT_GOLD && f->object && !same_object
 				? "its section name is shared with another function and "
 				  "gold's ordering file cannot name the object"
 				: "its section name is shared with another function and "
-				  "its object file does not tell them apart");
+				  "its object file does not tell them apart", skipped);
 			skipped++;
 			continue;
 		}
@@ -190,6 +200,10 @@ int emit_order(FILE *out, enum emit_format fmt, const struct cgraph *cg, const u
 	}
 	if (fmt == EMIT_LD_SECTION_ORDERING)
 		fprintf(out, "}\n");
+	if (skipped > EMIT_NAMED_LEFT_OUT && hp_verbosity < 2)
+		pr_warn("%s: %zu more functions left out of the order for the same reasons "
+			"(-v names them); the link map (--map) names the objects of static "
+			"functions that share a name", img->path, skipped - EMIT_NAMED_LEFT_OUT);
 	if (left_out)
 		*left_out = skipped;
 	if (fflush(out) || ferror(out))
