@@ -797,9 +797,10 @@ static size_t back_to_back(const struct pages *p, const uint32_t *idx, size_t nn
 
 /*
  * How the model rates an order: the weighted pages over the nets, and the
- * misses of a replay through a TLB of opts->tlb_entries (32 when unset):
- * the paths when the graph has any, else the functions by heat. Nodes the
- * order leaves out keep their image address (or a far page of their own).
+ * misses of a replay through fully associative TLBs of opts->tlb_entries
+ * (32 when unset), half and a quarter of that, summed: the paths when the
+ * graph has any, else the functions by heat. Nodes the order leaves out
+ * keep their image address (or a far page of their own).
  */
 struct pg_score {
 	uint64_t wpages, misses;
@@ -820,8 +821,12 @@ static void score_misses(const struct pages *p, const struct layout_opts *opts,
 
 	model_geom_default(&g);
 	g.page_size = p->page;
-	g.tlb_entries[0] = opts->tlb_entries ? opts->tlb_entries : 32;
-	g.ntlb = 1;
+	/* the TLB asked for, and a quarter and a half of it: the small ones
+	 * tell apart layouts whose hot set fits the large one anyway */
+	g.tlb_entries[2] = opts->tlb_entries ? opts->tlb_entries : 32;
+	g.tlb_entries[1] = g.tlb_entries[2] / 2 ? g.tlb_entries[2] / 2 : 1;
+	g.tlb_entries[0] = g.tlb_entries[2] / 4 ? g.tlb_entries[2] / 4 : 1;
+	g.ntlb = 3;
 	g.icache.size = 0;
 	g.budget = cg->npaths ? PAGES_SCORE_BUDGET_PATHS : PAGES_SCORE_BUDGET_NODES;
 	layout_assign(cg, order, n, base, addr);
@@ -831,7 +836,7 @@ static void score_misses(const struct pages *p, const struct layout_opts *opts,
 					  : (2ull << 44) + (uint64_t)v * 2 * p->page;
 	sc->misses = UINT64_MAX;
 	if (!model_eval(cg, addr, &g, &r))
-		sc->misses = r.tlb_misses[0];
+		sc->misses = r.tlb_misses[0] + r.tlb_misses[1] + r.tlb_misses[2];
 	model_result_free(&r);
 }
 
