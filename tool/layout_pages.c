@@ -25,9 +25,9 @@
  *    signature (functions sorted by the set of nets they are on, heaviest
  *    net most significant), both refined and laid out; the nets' functions
  *    back to back (which wins when paths are few and long, since gaps then
- *    cost pages); plain density. The model picks: with paths, the fewest
- *    weighted pages, then the fewest misses of a replay through a TLB of
- *    --tlb-entries; with no paths, misses first.
+ *    cost pages); plain density. The model picks (see pick()): the fewest
+ *    simulated misses at the TLB size asked for, half and a quarter of it,
+ *    among the candidates within 5% of the fewest weighted pages.
  *
  * Bytes count alignment: a function takes its size rounded up to its
  * alignment, and a page lays out its functions by falling alignment, so the
@@ -803,7 +803,8 @@ static size_t back_to_back(const struct pages *p, const uint32_t *idx, size_t nn
  * keep their image address (or a far page of their own).
  */
 struct pg_score {
-	uint64_t wpages, misses;
+	uint64_t wpages;
+	uint64_t misses[3];	/* a quarter, half and all of the TLB */
 };
 
 /* runs replayed to score a candidate: fewer for paths (each run is long)
@@ -834,48 +835,50 @@ static void score_misses(const struct pages *p, const struct layout_opts *opts,
 		if (addr[v] == UINT64_MAX)
 			addr[v] = cg->img ? cg->img->funcs[cg->nodes[v].func].addr
 					  : (2ull << 44) + (uint64_t)v * 2 * p->page;
-	sc->misses = UINT64_MAX;
+	for (int k = 0; k < 3; k++)
+		sc->misses[k] = UINT64_MAX;
 	if (!model_eval(cg, addr, &g, &r))
-		sc->misses = r.tlb_misses[0] + r.tlb_misses[1] + r.tlb_misses[2];
+		for (int k = 0; k < 3; k++)
+			sc->misses[k] = r.tlb_misses[k];
 	model_result_free(&r);
 }
 
 /*
- * Which candidate: with paths, the one with the least sum of its weighted
- * pages and its misses, each relative to the best candidate's (so neither
- * figure's scale decides, and a layout a little worse in pages but much
- * better in misses can win); with no paths (the nets are then only call
- * arcs) the fewest misses, then pages. Ties: the earlier candidate.
+ * Which candidate: the fewest misses, summed over the three TLB sizes each
+ * relative to the best candidate at that size (so the small TLB's large
+ * counts do not drown the others); with paths, only among the candidates
+ * within PAGES_SLACK_PCT of the fewest weighted pages, so pages per path
+ * stay the first objective. Ties: fewer pages, then the earlier candidate.
  */
+#define PAGES_SLACK_PCT 5
+
 static size_t pick(const struct pages *p, const struct pg_score *sc, size_t n)
 {
-	uint64_t minp = UINT64_MAX, minm = UINT64_MAX;
-	size_t best = 0;
+	uint64_t minp = UINT64_MAX, minm[3] = { UINT64_MAX, UINT64_MAX, UINT64_MAX };
+	size_t best = SIZE_MAX;
 	double bestv = 0;
 
 	for (size_t i = 0; i < n; i++) {
 		if (sc[i].wpages < minp)
 			minp = sc[i].wpages;
-		if (sc[i].misses < minm)
-			minm = sc[i].misses;
+		for (int k = 0; k < 3; k++)
+			if (sc[i].misses[k] < minm[k])
+				minm[k] = sc[i].misses[k];
 	}
 	for (size_t i = 0; i < n; i++) {
-		double v;
+		double v = 0;
 
-		if (!p->cg->npaths) {
-			if (sc[i].misses < sc[best].misses ||
-			    (sc[i].misses == sc[best].misses && sc[i].wpages < sc[best].wpages))
-				best = i;
+		if (p->cg->npaths && sc[i].wpages * 100 > minp * (100 + PAGES_SLACK_PCT))
 			continue;
-		}
-		v = (double)sc[i].wpages / (double)(minp ? minp : 1) +
-		    (double)sc[i].misses / (double)(minm ? minm : 1);
-		if (!i || v < bestv) {
+		for (int k = 0; k < 3; k++)
+			v += (double)sc[i].misses[k] / (double)(minm[k] ? minm[k] : 1);
+		if (best == SIZE_MAX || v < bestv ||
+		    (v == bestv && sc[i].wpages < sc[best].wpages)) {
 			best = i;
 			bestv = v;
 		}
 	}
-	return best;
+	return best == SIZE_MAX ? 0 : best;
 }
 
 static int pages_run(const struct cgraph *cg, const struct layout_opts *opts, uint32_t *order,
