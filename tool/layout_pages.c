@@ -26,8 +26,9 @@
  *    net most significant), both refined and laid out; the nets' functions
  *    back to back (which wins when paths are few and long, since gaps then
  *    cost pages); plain density. The model picks (see pick()): the fewest
- *    simulated misses at the TLB size asked for, half and a quarter of it,
- *    among the candidates within 5% of the fewest weighted pages.
+ *    simulated misses at the TLB size asked for (then half and a quarter
+ *    of it, to break ties), among the candidates within 5% of the fewest
+ *    weighted pages.
  *
  * Bytes count alignment: a function takes its size rounded up to its
  * alignment, and a page lays out its functions by falling alignment, so the
@@ -844,39 +845,36 @@ static void score_misses(const struct pages *p, const struct layout_opts *opts,
 }
 
 /*
- * Which candidate: the fewest misses, summed over the three TLB sizes each
- * relative to the best candidate at that size (so the small TLB's large
- * counts do not drown the others); with paths, only among the candidates
- * within PAGES_SLACK_PCT of the fewest weighted pages, so pages per path
- * stay the first objective. Ties: fewer pages, then the earlier candidate.
+ * Which candidate: the fewest misses with the TLB size asked for; ties
+ * (typically when every candidate's hot set fits, and only cold misses
+ * remain) go to half that size, then a quarter, then fewer weighted pages,
+ * then the earlier candidate. With paths, only candidates within
+ * PAGES_SLACK_PCT of the fewest weighted pages take part, so pages per path
+ * stay the first objective.
  */
 #define PAGES_SLACK_PCT 5
 
+static bool score_before(const struct pg_score *a, const struct pg_score *b)
+{
+	for (int k = 2; k >= 0; k--)
+		if (a->misses[k] != b->misses[k])
+			return a->misses[k] < b->misses[k];
+	return a->wpages < b->wpages;
+}
+
 static size_t pick(const struct pages *p, const struct pg_score *sc, size_t n)
 {
-	uint64_t minp = UINT64_MAX, minm[3] = { UINT64_MAX, UINT64_MAX, UINT64_MAX };
+	uint64_t minp = UINT64_MAX;
 	size_t best = SIZE_MAX;
-	double bestv = 0;
 
-	for (size_t i = 0; i < n; i++) {
+	for (size_t i = 0; i < n; i++)
 		if (sc[i].wpages < minp)
 			minp = sc[i].wpages;
-		for (int k = 0; k < 3; k++)
-			if (sc[i].misses[k] < minm[k])
-				minm[k] = sc[i].misses[k];
-	}
 	for (size_t i = 0; i < n; i++) {
-		double v = 0;
-
 		if (p->cg->npaths && sc[i].wpages * 100 > minp * (100 + PAGES_SLACK_PCT))
 			continue;
-		for (int k = 0; k < 3; k++)
-			v += (double)sc[i].misses[k] / (double)(minm[k] ? minm[k] : 1);
-		if (best == SIZE_MAX || v < bestv ||
-		    (v == bestv && sc[i].wpages < sc[best].wpages)) {
+		if (best == SIZE_MAX || score_before(&sc[i], &sc[best]))
 			best = i;
-			bestv = v;
-		}
 	}
 	return best == SIZE_MAX ? 0 : best;
 }
