@@ -49,6 +49,7 @@ struct disasm_arch {
 	cs_mode cs_mode;
 	unsigned int unit;		/* bytes skipped over undecodable code */
 	unsigned int local_entry;	/* ppc64 ELFv2: calls enter at start + 8 */
+	unsigned int ret_id;		/* capstone id of the plain return */
 	/* Ids that may be branches, with their class (NULL: decode words). */
 	const unsigned int (*ids)[2];
 	size_t nids;
@@ -221,15 +222,15 @@ static bool ppc_branch(struct disasm *d, const uint8_t *p, struct disasm_branch 
 #define ARR(a) (sizeof(a) / sizeof((a)[0]))
 
 static const struct disasm_arch arches[] = {
-	{ EM_X86_64, ELFCLASS64, "x86_64", CS_ARCH_X86, CS_MODE_64, 1, 0,
+	{ EM_X86_64, ELFCLASS64, "x86_64", CS_ARCH_X86, CS_MODE_64, 1, 0, X86_INS_RET,
 	  x86_ids, ARR(x86_ids), x86_branch },
-	{ EM_386, ELFCLASS32, "i386", CS_ARCH_X86, CS_MODE_32, 1, 0,
+	{ EM_386, ELFCLASS32, "i386", CS_ARCH_X86, CS_MODE_32, 1, 0, X86_INS_RET,
 	  x86_ids, ARR(x86_ids), x86_branch },
-	{ EM_AARCH64, ELFCLASS64, "aarch64", CS_ARCH_ARM64, CS_MODE_ARM, 4, 0,
+	{ EM_AARCH64, ELFCLASS64, "aarch64", CS_ARCH_ARM64, CS_MODE_ARM, 4, 0, ARM64_INS_RET,
 	  arm64_ids, ARR(arm64_ids), arm64_branch },
-	{ EM_PPC, ELFCLASS32, "ppc32", CS_ARCH_PPC, CS_MODE_32, 4, 0,
+	{ EM_PPC, ELFCLASS32, "ppc32", CS_ARCH_PPC, CS_MODE_32, 4, 0, PPC_INS_BLR,
 	  NULL, 0, ppc_branch },
-	{ EM_PPC64, ELFCLASS64, "ppc64", CS_ARCH_PPC, CS_MODE_64, 4, 8,
+	{ EM_PPC64, ELFCLASS64, "ppc64", CS_ARCH_PPC, CS_MODE_64, 4, 8, PPC_INS_BLR,
 	  NULL, 0, ppc_branch },
 };
 
@@ -474,51 +475,36 @@ static enum func_role target_role(const struct disasm *d, uint64_t t, const stru
 	return r;
 }
 
-struct first_branch {
-	uint64_t start;
-	bool found, later;	/* a branch at the start; one further on */
-	struct disasm_branch b;
-};
-
-static int first_branch_cb(const struct disasm_branch *b, void *ctx)
-{
-	struct first_branch *fb = ctx;
-
-	if (b->site == fb->start) {
-		fb->found = true;
-		fb->b = *b;
-	} else {
-		fb->later = true;
-	}
-	return 1;	/* only the first branch matters */
-}
-
 /*
  * A static_call trampoline's first instruction says its default target:
- * "jmp func" (x86) / "b func", or a return (ret, a jump to the return thunk)
- * when the default is NULL. Anything else stays unresolved: the trampoline
- * itself is then the callee.
+ * "jmp func" (x86) / "b func" (powerpc, arm64), or a return when the default
+ * is NULL (ret, blr, a jump to the return thunk; ppc32's return-0 form jumps
+ * within the trampoline). What follows the first instruction is the
+ * trampoline's own business (ppc32 keeps an indirect path there) and is not
+ * read. Anything else stays unresolved: the trampoline is then the callee.
  */
 static uint32_t resolve_sct(struct disasm *d, const struct kfunc *tramp)
 {
-	const uint8_t *bytes;
-	struct first_branch fb = { .start = tramp->addr };
+	const uint8_t *bytes, *p;
+	struct disasm_branch b;
 	const struct kfunc *g;
-	struct disasm_stats save = d->st;
-	uint64_t len = tramp->size ? tramp->size : 16;
+	uint64_t len = tramp->size ? tramp->size : 16, a = tramp->addr;
+	size_t n;
 
 	bytes = kimage_bytes(d->img, tramp->addr, len);
 	if (!bytes)
 		return SCT_UNRESOLVED;
-	disasm_walk(d, bytes, len, tramp->addr, first_branch_cb, &fb);
-	d->st = save;	/* resolving is not walking */
-	if (fb.later)
-		return SCT_UNRESOLVED;	/* code before the branch: not a plain jump */
-	if (!fb.found)
-		return SCT_NULL;	/* ret (the branches seen exclude returns) */
-	if (fb.b.kind != DB_JUMP)
+	p = bytes;
+	n = len;
+	if (!cs_disasm_iter(d->walk, &p, &n, &a, d->insn))
 		return SCT_UNRESOLVED;
-	switch (target_role(d, fb.b.target, &g)) {
+	if (!d->arch->branch(d, bytes, &b))
+		return d->insn->id == d->arch->ret_id ? SCT_NULL : SCT_UNRESOLVED;
+	if (b.kind != DB_JUMP)
+		return SCT_UNRESOLVED;
+	if (b.target >= tramp->addr && b.target - tramp->addr < len)
+		return SCT_NULL;	/* "b .+20": to the trampoline's "return 0" */
+	switch (target_role(d, b.target, &g)) {
 	case ROLE_RETTHUNK:
 		return SCT_NULL;	/* "jmp __x86_return_thunk": a return */
 	case ROLE_PLAIN:
@@ -526,7 +512,7 @@ static uint32_t resolve_sct(struct disasm *d, const struct kfunc *tramp)
 	default:
 		return SCT_UNRESOLVED;
 	}
-	if (!g || !is_entry(d, g, fb.b.target))
+	if (!g || !is_entry(d, g, b.target))
 		return SCT_UNRESOLVED;
 	return g->index;
 }

@@ -127,18 +127,27 @@ int hprof_write(FILE *out, const struct profile *p)
 
 	fprintf(out, "%s %d\n", HPROF_MAGIC, HPROF_VERSION);
 	if (p->nprov) {
+		/*
+		 * One line each, as read back: no leading blanks, line ends
+		 * inside become blanks. Sort what is written, so that a profile
+		 * read back sorts the same way.
+		 */
 		prov = xmalloc(p->nprov * sizeof(*prov));
-		memcpy(prov, p->provenance, p->nprov * sizeof(*prov));
-		qsort(prov, p->nprov, sizeof(*prov), cmp_str);
 		for (i = 0; i < p->nprov; i++) {
-			if (i && !strcmp(prov[i], prov[i - 1]))
-				continue;
-			fputs("prov ", out);
-			/* one line each: line ends inside become blanks */
-			for (const char *c = prov[i]; *c; c++)
-				putc(*c == '\n' || *c == '\r' ? ' ' : *c, out);
-			putc('\n', out);
+			char *c, *line = xstrdup(p->provenance[i]);
+
+			for (c = line; *c; c++)
+				if (*c == '\n' || *c == '\r')
+					*c = ' ';
+			prov[i] = xstrdup(line + strspn(line, " \t"));
+			free(line);
 		}
+		qsort(prov, p->nprov, sizeof(*prov), cmp_str);
+		for (i = 0; i < p->nprov; i++)
+			if (!i || strcmp(prov[i], prov[i - 1]))
+				fprintf(out, "prov %s\n", prov[i]);
+		for (i = 0; i < p->nprov; i++)
+			free(prov[i]);
 		free(prov);
 	}
 	fprintf(out, "stat samples %" PRIu64 "\nstat matched %" PRIu64 "\n", p->nsamples,

@@ -380,10 +380,10 @@ static const char *const drop_names[PROF_DROP_NR] = {
 int input_read_all(struct profile *prof, const struct kimage *img, char *const *paths,
 		   int npaths, const struct input_opts *opts)
 {
-	double min_match = opts && opts->min_match > 0 ? opts->min_match : 0.5;
+	double min_match = opts ? opts->min_match : 0.5;
 	uint64_t n0 = prof->nsamples, m0 = prof->matched, d0[PROF_DROP_NR];
 	uint64_t n, m, d[PROF_DROP_NR], wrong;
-	char summary[512];
+	char summary[512] = "";
 	size_t len = 0;
 	int i, err;
 
@@ -401,14 +401,10 @@ int input_read_all(struct profile *prof, const struct kimage *img, char *const *
 			len += (size_t)snprintf(summary + len, sizeof(summary) - len,
 						", %" PRIu64 " %s", d[i], drop_names[i]);
 	}
-	summary[len < sizeof(summary) ? len : sizeof(summary) - 1] = '\0';
-	if (!len)
-		summary[0] = '\0';
 	pr_info("samples: %" PRIu64 " read, %" PRIu64 " matched%s", n, m, summary);
 	if (!n) {
-		pr_err("%s: no samples in the input%s; record kernel samples (perf record -g) "
-		       "or a function_graph trace", npaths == 1 ? paths[0] : "inputs",
-		       npaths == 1 ? "" : "");
+		pr_err("%s: no samples in the input; record kernel samples (perf record -g) "
+		       "or a function_graph trace", npaths == 1 ? paths[0] : "inputs");
 		return -EINVAL;
 	}
 	/*

@@ -1,0 +1,46 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# bench/parse.sh [MB]: parse throughput and peak memory of the perf script
+# reader. Builds hotpack from this checkout with -O2 and no sanitizers (or
+# uses $HOTPACK), generates a perf script text with callchains of MB
+# megabytes (default 500) from the real Linux 6.1 System.map, and times
+#   hotpack profile --vmlinux vmlinux BIG -o /dev/null   (read + symbolize)
+#   hotpack profile BIG -o /dev/null                     (read, names only)
+# on it and on a tenth of it (memory must not grow with the input).
+# Figures go to stdout; bench/RESULTS.md quotes them with this command.
+set -eu
+MB=${1:-500}
+top=$(cd "$(dirname "$0")/.." && pwd)
+data=${HOTPACK_SHARED_DATA:-$top/../shared/data}/linux-6.1-x86_64-tiny
+[ -d "$data" ] || data=$top/../../shared/data/linux-6.1-x86_64-tiny
+W=$(mktemp -d "${TMPDIR:-/tmp}/hotpack-bench.XXXXXX")
+trap 'rm -rf "$W"' EXIT
+
+if [ -z "${HOTPACK:-}" ]; then
+	echo "building hotpack -O2 (no sanitizers) in $W/src" >&2
+	mkdir "$W/src"
+	git -C "$top" archive HEAD | tar -x -C "$W/src"
+	(cd "$W/src" && ./autogen.sh && ./configure CFLAGS=-O2 && make -j2) >"$W/build.log" 2>&1 ||
+		{ tail -20 "$W/build.log"; exit 1; }
+	HOTPACK=$W/src/tool/hotpack
+fi
+xz -dc "$data/vmlinux.xz" >"$W/vmlinux"
+xz -dc "$data/vmlinux.map.xz" >"$W/vmlinux.map"
+xz -dc "$data/System.map.xz" >"$W/System.map"
+python3 "$top/bench/gen-perf-script.py" "$W/System.map" "$MB" >"$W/big.txt"
+python3 "$top/bench/gen-perf-script.py" "$W/System.map" $((MB / 10)) >"$W/small.txt"
+
+run() {	# run LABEL FILE ARGS...: elapsed, MB/s, peak RSS
+	label=$1 file=$2; shift 2
+	bytes=$(stat -c %s "$file")
+	cat "$file" >/dev/null	# from the page cache, as a pipe from perf would be
+	/usr/bin/time -f '%e %M' -o "$W/time" "$HOTPACK" profile -q "$@" "$file" -o /dev/null
+	read -r secs kb <"$W/time"
+	echo "$label: $(awk -v b="$bytes" -v s="$secs" -v k="$kb" \
+		'BEGIN { printf "%.0f MB in %.2f s = %.0f MB/s, peak RSS %.1f MB", b/1048576, s, b/1048576/s, k/1024 }')"
+}
+run "read + symbolize, $MB MB" "$W/big.txt" --vmlinux "$W/vmlinux"
+run "read + symbolize, $((MB / 10)) MB" "$W/small.txt" --vmlinux "$W/vmlinux"
+run "read, names only, $MB MB" "$W/big.txt"
+run "read, names only, $((MB / 10)) MB" "$W/small.txt"
+echo "samples in $MB MB: $(grep -c 'cycles:k:' "$W/big.txt"), frames: $(grep -c '^	' "$W/big.txt")"
