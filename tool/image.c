@@ -530,12 +530,12 @@ static int find_section_names(struct kimage *img, const struct kimage_opts *opts
 									: auto_obj);
 	} else {
 		assume_sections(img);
-		if (is_kernel(img))
+		if (!opts->quiet_assumed && is_kernel(img))
 			pr_warn("%s: no link map (vmlinux.map) or vmlinux.o beside it; "
 				"input-section names are assumed (.text.<name>) and the "
 				"kernel's fixed regions are left alone; pass --map to be exact",
 				img->path);
-		else
+		else if (!opts->quiet_assumed)
 			pr_warn("%s: no link map or object file; input-section names are "
 				"assumed (.text.<name>); pass --map to be exact", img->path);
 	}

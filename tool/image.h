@@ -108,6 +108,8 @@ struct kimage_opts {
 	const char *object_path;/* vmlinux.o; NULL: look beside it */
 	bool no_auto;		/* do not look for files beside the image */
 	bool srcfiles;		/* read DWARF file names with libbfd if built in */
+	bool quiet_assumed;	/* no warning when section names are assumed
+				 * (commands that never move anything) */
 };
 
 /**
