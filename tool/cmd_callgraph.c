@@ -442,7 +442,7 @@ int cmd_callgraph(int argc, char **argv)
 		return HP_EXIT_USAGE;
 	}
 	t0 = now();
-	if (kimage_open(&img, argv[optind], NULL))
+	if (kimage_open(&img, argv[optind], &(struct kimage_opts){ .quiet_assumed = true }))
 		return HP_EXIT_ERROR;
 	t1 = now();
 	if (img->relocatable) {

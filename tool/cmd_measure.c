@@ -46,12 +46,18 @@ static void usage(FILE *f)
 "                        runs (default: from cpufreq or /proc/cpuinfo)\n"
 "      --no-perf         do not use hardware counters, only the file\n"
 "      --plugin-path     print where the QEMU plugin is and exit\n"
+"      --qemu[=QEMU]     no PMU: run COMMAND (a program) under qemu-user with\n"
+"                        hotpack's plugin and report its emulated I-TLB and\n"
+"                        I-cache misses (QEMU: picked from the program's ELF)\n"
+"      --plugin-args A   more plugin arguments for --qemu, e.g.\n"
+"                        entries=32,page=4K (see hotpack-itlb(7))\n"
 "  -h, --help            this text\n"
 "\n"
 "Without a PMU (most embedded boards, many VMs) run the workload under QEMU\n"
 "with hotpack's TCG plugin instead: it emulates the I-TLB and counts its\n"
-"misses (qemu-x86_64 -plugin \"$(hotpack measure --plugin-path)\",out=FILE ...);\n"
-"see hotpack-measure(1) and docs/no-pmu.md.\n"
+"misses. --qemu does that for a program; for a kernel, give qemu-system\n"
+"-plugin \"$(hotpack measure --plugin-path)\",out=FILE; see hotpack-itlb(7)\n"
+"and docs/no-pmu.md.\n"
 "\n"
 "Exit status: 0 ok, 1 error (or the command failed), 2 usage,\n"
 "4 no counters on this machine.\n", measure_default_miss_cycles());
@@ -120,6 +126,9 @@ static void print_cost(const char *what, double misses, double miss_cycles, doub
 struct opts {
 	unsigned long repeat;
 	const char *counters;
+	const char *qemu;		/* --qemu: "" = pick by the command's ELF */
+	const char *plugin_args;
+	bool miss_cycles_given;
 	double miss_cycles;
 	double clock_hz;
 	bool no_perf;
@@ -229,6 +238,176 @@ static int report(const struct opts *o, struct mrun *runs, struct mcounter_file 
 	return 0;
 }
 
+/* The program @cmd names, through PATH as execvp() would find it. */
+static char *which(const char *cmd)
+{
+	const char *path = getenv("PATH"), *p, *colon;
+
+	if (strchr(cmd, '/'))
+		return access(cmd, X_OK) == 0 ? xstrdup(cmd) : NULL;
+	for (p = path ? path : "/usr/bin:/bin"; *p; p = colon + 1) {
+		char *full;
+
+		colon = strchr(p, ':');
+		if (!colon)
+			colon = p + strlen(p);
+		full = xasprintf("%.*s/%s", (int)(colon - p), colon == p ? "." : p, cmd);
+		if (access(full, X_OK) == 0)
+			return full;
+		free(full);
+		if (!*colon)
+			break;
+	}
+	return NULL;
+}
+
+/* One row of the report: a mean over the runs, with the spread. */
+static void qline(const char *what, const double *v, size_t n, double insns, bool per_k)
+{
+	struct mstat st = mstat_of(v, n);
+
+	printf("  %-30s %14.0f", what, st.mean);
+	if (n > 1)
+		printf(" ±%6.2f%%", st.mean > 0.0 ? 100.0 * st.stddev / st.mean : 0.0);
+	if (per_k && insns > 0.0)
+		printf("  %9.3f per 1000 insns", 1000.0 * st.mean / insns);
+	printf("\n");
+}
+
+/*
+ * --qemu: run the program under qemu-user with the plugin, N times, and
+ * report the emulated counters of the "work" row (between hpmark calls) or
+ * of the whole run.
+ */
+static int run_qemu(const struct opts *o, const char *plugin, char **cmd)
+{
+	char *prog = NULL, *tmpl = NULL, *plugarg = NULL, **qargv = NULL;
+	const char *qemu = o->qemu;
+	struct mqrow *rows = NULL;
+	size_t i, k, n = o->repeat, nargs;
+	double *v = NULL, seconds = 0.0, insns, miss_cycles = o->miss_cycles;
+	int ret = HP_EXIT_ERROR, fd;
+
+	if (!plugin) {
+		pr_err("libhotpack-itlb.so not found beside this hotpack; build it with make, "
+		       "or install it");
+		return HP_EXIT_ERROR;
+	}
+	if (!*qemu) {
+		prog = which(cmd[0]);
+		qemu = prog ? measure_qemu_for(prog) : NULL;
+		if (!qemu) {
+			pr_err("%s: cannot tell which qemu-user runs it (not an ELF program of a "
+			       "known machine); give --qemu=qemu-ARCH", cmd[0]);
+			goto out;
+		}
+	}
+	/* The penalty of the guest's machine, not the host's. */
+	if (!o->miss_cycles_given && !strcmp(qemu, "qemu-ppc"))
+		miss_cycles = 23;
+	tmpl = xasprintf("%s/hotpack-measure.XXXXXX", getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
+	fd = mkstemp(tmpl);
+	if (fd < 0) {
+		pr_err_errno(-errno, "%s: cannot create a temporary file", tmpl);
+		goto out;
+	}
+	close(fd);
+	plugarg = xasprintf("%s,out=%s%s%s", plugin, tmpl, o->plugin_args ? "," : "",
+			    o->plugin_args ? o->plugin_args : "");
+	for (nargs = 0; cmd[nargs]; nargs++)
+		;
+	qargv = xcalloc(nargs + 4, sizeof(*qargv));
+	qargv[0] = (char *)qemu;
+	qargv[1] = (char *)"-plugin";
+	qargv[2] = plugarg;
+	memcpy(qargv + 3, cmd, nargs * sizeof(*cmd));
+	rows = xcalloc(n, sizeof(*rows));
+	v = xcalloc(n, sizeof(*v));
+	for (i = 0; i < n; i++) {
+		struct mrun r;
+		FILE *f;
+		int err;
+
+		if (measure_run(qargv, false, &r))
+			goto out;
+		seconds += r.seconds;
+		if (!WIFEXITED(r.status) || WEXITSTATUS(r.status)) {
+			pr_err("%s %s: %s %d (run %zu); check the command (and that %s runs it)",
+			       qemu, cmd[0], WIFEXITED(r.status) ? "exited with status" :
+			       "killed by signal", WIFEXITED(r.status) ? WEXITSTATUS(r.status) :
+			       WTERMSIG(r.status), i + 1, qemu);
+			goto out;
+		}
+		f = fopen(tmpl, "r");
+		if (!f) {
+			pr_err_errno(-errno, "%s: the plugin wrote no counters", tmpl);
+			goto out;
+		}
+		err = mqrow_read(f, tmpl, &rows[i]);
+		fclose(f);
+		if (err)
+			goto out;
+	}
+	printf("runs: %zu under %s with hotpack's plugin, wall time %.3f s each "
+	       "(emulated: not the program's own speed)\n", n, qemu, seconds / (double)n);
+	printf("emulated counters, %s (%s):\n", !strcmp(rows[0].label, "work") ?
+	       "phases between the first and last hpmark" : "the whole run", "code in the "
+	       "program's text unless --plugin-args says kbase=/kend=");
+	fputs(rows[0].models ? rows[0].models : "", stdout);
+	for (i = 0; i < n; i++)
+		v[i] = mqrow_get(&rows[i], "kinsns");
+	insns = mstat_of(v, n).mean;
+	qline("instructions", v, n, 0.0, false);
+	for (i = 0; i < n; i++)
+		v[i] = mqrow_get(&rows[i], "kpages");
+	qline("distinct code pages", v, n, 0.0, false);
+	for (k = 0; k < rows[0].n; k++) {
+		const char *name = rows[0].names[k];
+		char what[64];
+
+		if (!strncmp(name, "miss", 4))
+			snprintf(what, sizeof(what), "I-TLB misses, %s entries", name + 4);
+		else if (!strcmp(name, "icmiss"))
+			snprintf(what, sizeof(what), "I-cache misses");
+		else
+			continue;
+		for (i = 0; i < n; i++)
+			v[i] = mqrow_get(&rows[i], name);
+		qline(what, v, n, insns, true);
+	}
+	for (k = 0; k < rows[0].n; k++) {
+		const char *name = rows[0].names[k];
+		double lost, share;
+
+		if (strncmp(name, "miss", 4))
+			continue;
+		for (i = 0; i < n; i++)
+			v[i] = mqrow_get(&rows[i], name);
+		/* Cycles: one per instruction plus the misses' stalls. */
+		lost = mstat_of(v, n).mean * miss_cycles;
+		measure_cost(mstat_of(v, n).mean, miss_cycles, insns + lost, &share);
+		printf("cost (%s entries): %.0f misses x %.0f cycles = %.0f cycles", name + 4,
+		       mstat_of(v, n).mean, miss_cycles, lost);
+		if (share >= 0.0)
+			printf(" = %.2f%% of all cycles at 1 cycle per instruction", 100.0 * share);
+		printf("\n");
+	}
+	ret = HP_EXIT_OK;
+out:
+	if (tmpl)
+		remove(tmpl);
+	if (rows)
+		for (i = 0; i < n; i++)
+			mqrow_free(&rows[i]);
+	free(rows);
+	free(v);
+	free(qargv);
+	free(plugarg);
+	free(tmpl);
+	free(prog);
+	return ret;
+}
+
 int cmd_measure(int argc, char **argv)
 {
 	static const struct option longopts[] = {
@@ -238,6 +417,8 @@ int cmd_measure(int argc, char **argv)
 		{ "clock-hz", required_argument, NULL, 'H' },
 		{ "no-perf", no_argument, NULL, 'P' },
 		{ "plugin-path", no_argument, NULL, 'p' },
+		{ "qemu", optional_argument, NULL, 'Q' },
+		{ "plugin-args", required_argument, NULL, 'A' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -265,6 +446,7 @@ int cmd_measure(int argc, char **argv)
 			if (parse_ulong("--miss-cycles", optarg, 0, &ul))
 				return HP_EXIT_USAGE;
 			o.miss_cycles = (double)ul;
+			o.miss_cycles_given = true;
 			break;
 		case 'H':
 			if (parse_hz(optarg, &o.clock_hz))
@@ -276,6 +458,12 @@ int cmd_measure(int argc, char **argv)
 			break;
 		case 'p':
 			plugin_path = true;
+			break;
+		case 'Q':
+			o.qemu = optarg ? optarg : "";
+			break;
+		case 'A':
+			o.plugin_args = optarg;
 			break;
 		case 'h':
 			usage(stdout);
@@ -307,6 +495,17 @@ int cmd_measure(int argc, char **argv)
 		free(plugin);
 		return HP_EXIT_OK;
 	}
+	if (o.qemu) {
+		if (o.counters && strcmp(o.counters, TLBMISS_PROC)) {
+			pr_err("--qemu and --counters: the emulated run has no counters file; "
+			       "give one of them");
+			free(plugin);
+			return HP_EXIT_USAGE;
+		}
+		ret = run_qemu(&o, plugin, argv + optind);
+		free(plugin);
+		return ret;
+	}
 	probe = o.no_perf ? MPROBE_NO_PMU : measure_probe(&why);
 	use_perf = probe == MPROBE_OK;
 	if (!use_perf && !o.no_perf) {
@@ -319,10 +518,10 @@ int cmd_measure(int argc, char **argv)
 				"counting with %s only", hw, strerror(why), fix, o.counters);
 		else
 			pr_err("hardware counters %s on this machine (perf_event_open: %s; %s); "
-			       "emulate them instead: run the workload under QEMU with hotpack's "
-			       "TCG plugin (qemu-x86_64 -plugin %s,out=counters.txt COMMAND; see "
-			       "hotpack-measure(1) and docs/no-pmu.md), or give a "
-			       "/proc/tlbmiss-style file with --counters", hw, strerror(why), fix,
+			       "emulate them instead: 'hotpack measure --qemu -- PROGRAM' runs a "
+			       "program under QEMU with hotpack's TCG plugin (%s; for a kernel see "
+			       "hotpack-itlb(7) and docs/no-pmu.md), or give a /proc/tlbmiss-style "
+			       "file with --counters", hw, strerror(why), fix,
 			       plugin ? plugin : "libhotpack-itlb.so");
 	}
 	if (!use_perf && !o.counters) {

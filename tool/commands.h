@@ -11,6 +11,7 @@ int cmd_profile(int argc, char **argv);
 int cmd_merge(int argc, char **argv);
 int cmd_callgraph(int argc, char **argv);
 int cmd_measure(int argc, char **argv);
+int cmd_verify(int argc, char **argv);
 int cmd_report(int argc, char **argv);
 
 #endif

@@ -200,6 +200,12 @@ int emit_order(FILE *out, enum emit_format fmt, const struct cgraph *cg, const u
 	}
 	if (fmt == EMIT_LD_SECTION_ORDERING)
 		fprintf(out, "}\n");
+	/* gold sorts by the line a section matches and puts sections that
+	 * match no line first (checked with gold 1.16): a last catch-all line
+	 * puts the listed ones ahead of the rest of the text, which keeps its
+	 * own order. */
+	if (fmt == EMIT_GOLD)
+		fprintf(out, ".text*\n");
 	if (skipped > EMIT_NAMED_LEFT_OUT && hp_verbosity < 2)
 		pr_warn("%s: %zu more functions left out of the order for the same reasons "
 			"(-v names them); the link map (--map) names the objects of static "

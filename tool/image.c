@@ -186,6 +186,33 @@ static size_t opd_entry(const struct kimage *img, const struct ksection *opd, ui
 	return 0;
 }
 
+static bool ends_with(const char *s, const char *suffix)
+{
+	size_t n = strlen(s), m = strlen(suffix);
+
+	return n >= m && !strcmp(s + n - m, suffix);
+}
+
+/* Assembly entry points (the kernel's SYM_CODE_START: entry_SYSCALL_64,
+ * asm_exc_page_fault, ...) are untyped global symbols in code; samples land
+ * in them. Region markers (__entry_text_start, _etext) and mapping symbols
+ * ($x, $d) are not code. */
+static bool is_asm_entry(const GElf_Sym *sym, const char *name)
+{
+	static const char *const markers[] = { "_start", "_end", "_begin", "_stext", "_etext",
+					       "_text", "_sinittext", "_einittext" };
+	size_t i;
+
+	if (GELF_ST_TYPE(sym->st_info) != STT_NOTYPE || GELF_ST_BIND(sym->st_info) == STB_LOCAL)
+		return false;
+	if (name[0] == '$' || name[0] == '.')
+		return false;
+	for (i = 0; i < sizeof(markers) / sizeof(markers[0]); i++)
+		if (name[0] == '_' && ends_with(name, markers[i]))
+			return false;
+	return true;
+}
+
 static int read_symbols(struct kimage *img, Elf *elf)
 {
 	struct kimage_priv *p = priv(img);
@@ -228,6 +255,7 @@ static int read_symbols(struct kimage *img, Elf *elf)
 		struct ksection *sec;
 		struct kfunc *f;
 		uint64_t addr;
+		bool asm_entry;
 
 		if (!gelf_getsym(data, (int)i, &sym))
 			break;
@@ -248,7 +276,8 @@ static int read_symbols(struct kimage *img, Elf *elf)
 				p->nsyms++;
 			}
 		}
-		if (GELF_ST_TYPE(sym.st_info) != STT_FUNC)
+		asm_entry = !img->relocatable && is_asm_entry(&sym, name);
+		if (GELF_ST_TYPE(sym.st_info) != STT_FUNC && !asm_entry)
 			continue;
 		if (sym.st_shndx == SHN_UNDEF || sym.st_shndx >= img->nsections)
 			continue;
@@ -269,6 +298,8 @@ static int read_symbols(struct kimage *img, Elf *elf)
 		f->size = sym.st_size;
 		f->align = 1;
 		f->next_same_name = -1;
+		if (asm_entry)
+			f->flags |= KF_ASM | KF_FIXED;
 		/* In an object file the section tells exactly what may move. */
 		if (img->relocatable) {
 			f->section = sec->name;
@@ -303,6 +334,18 @@ static void index_functions(struct kimage *img)
 	if (!img->nfuncs)
 		return;
 	qsort(img->funcs, img->nfuncs, sizeof(*img->funcs), cmp_func_addr);
+	/* An untyped label inside a sized function is a place in it, not a
+	 * function of its own (entry_SYSCALL_64_after_hwframe). */
+	for (i = 0, j = 0; i < img->nfuncs; i++) {
+		const struct kfunc *f = &img->funcs[i];
+
+		if ((f->flags & KF_ASM) && j && img->funcs[j - 1].size &&
+		    f->addr > img->funcs[j - 1].addr &&
+		    f->addr < img->funcs[j - 1].addr + img->funcs[j - 1].size)
+			continue;
+		img->funcs[j++] = *f;
+	}
+	img->nfuncs = j;
 	for (i = 0; i < img->nfuncs; i = j) {
 		/* All symbols at one address: keep the first, alias the rest. */
 		for (j = i + 1; j < img->nfuncs && img->funcs[j].addr == img->funcs[i].addr; j++) {
@@ -413,7 +456,7 @@ static void assume_sections(struct kimage *img)
 			if (s->exec && f->addr >= s->addr && f->addr < s->addr + s->size)
 				sec = s->name;
 		}
-		if (!sec || strcmp(sec, ".text"))
+		if (!sec || strcmp(sec, ".text") || (f->flags & KF_ASM))
 			continue;
 		for (r = 0; r < sizeof(fixed_regions) / sizeof(fixed_regions[0]); r++) {
 			uint64_t lo, hi;
@@ -487,12 +530,12 @@ static int find_section_names(struct kimage *img, const struct kimage_opts *opts
 									: auto_obj);
 	} else {
 		assume_sections(img);
-		if (is_kernel(img))
+		if (!opts->quiet_assumed && is_kernel(img))
 			pr_warn("%s: no link map (vmlinux.map) or vmlinux.o beside it; "
 				"input-section names are assumed (.text.<name>) and the "
 				"kernel's fixed regions are left alone; pass --map to be exact",
 				img->path);
-		else
+		else if (!opts->quiet_assumed)
 			pr_warn("%s: no link map or object file; input-section names are "
 				"assumed (.text.<name>); pass --map to be exact", img->path);
 	}

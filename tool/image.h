@@ -31,6 +31,7 @@ enum kfunc_flag {
 	KF_FIXED = 1u << 3,	/* in a region that must not move (entry, noinstr, ...) */
 	KF_INIT = 1u << 4,	/* in .init.text (discarded after boot) */
 	KF_COLD = 1u << 5,	/* a GCC .cold part or in .text.unlikely */
+	KF_ASM = 1u << 6,	/* an untyped assembly entry point: never moves */
 };
 
 struct kfunc {
@@ -107,6 +108,8 @@ struct kimage_opts {
 	const char *object_path;/* vmlinux.o; NULL: look beside it */
 	bool no_auto;		/* do not look for files beside the image */
 	bool srcfiles;		/* read DWARF file names with libbfd if built in */
+	bool quiet_assumed;	/* no warning when section names are assumed
+				 * (commands that never move anything) */
 };
 
 /**

@@ -76,7 +76,8 @@ static void map_input_section(struct kimage *img, const char *outsec, const char
 		n++;
 	f = &img->funcs[i];
 	f->object = kimage_keep_string(img, object, strlen(object));
-	if (n != 1 || strcmp(outsec, ".text") || !is_splittable_section(name))
+	if (n != 1 || strcmp(outsec, ".text") || !is_splittable_section(name) ||
+	    (f->flags & KF_ASM))
 		return;
 	f->section = kimage_keep_string(img, name, strlen(name));
 	if (size > f->size)
@@ -236,7 +237,8 @@ int kimage_read_object_sections(struct kimage *img, const char *path)
 		matched++;
 		f->section = kimage_keep_string(img, of->section, strlen(of->section));
 		f->align = of->align;
-		if ((of->flags & KF_MOVABLE) && is_splittable_section(of->section))
+		if ((of->flags & KF_MOVABLE) && is_splittable_section(of->section) &&
+		    !(f->flags & KF_ASM))
 			f->flags |= KF_MOVABLE;
 	}
 	kimage_close(obj);

@@ -26,6 +26,7 @@ static const struct cmd cmds[] = {
 	{ "merge", cmd_merge, "add .hprof profiles together" },
 	{ "callgraph", cmd_callgraph, "static call tree of a function, the pages it spans" },
 	{ "measure", cmd_measure, "I-TLB counters around a command (perf, /proc/tlbmiss)" },
+	{ "verify", cmd_verify, "check a relinked kernel has the order; pages and misses before/after" },
 	{ "report", cmd_report, "pages per hot path and simulated I-TLB misses, per algorithm" },
 	{ NULL, NULL, NULL },
 };

@@ -406,3 +406,135 @@ char *measure_plugin_path(void)
 	}
 	return NULL;
 }
+
+/* ---- the QEMU plugin's counters file ---------------------------------- */
+
+static char **split_ws(char *line, size_t *n)
+{
+	char **v = NULL, *tok, *save = NULL;
+	size_t cap = 0;
+
+	*n = 0;
+	for (tok = strtok_r(line, " \t\n", &save); tok; tok = strtok_r(NULL, " \t\n", &save)) {
+		XGROW(v, cap, *n + 1);
+		v[(*n)++] = tok;
+	}
+	return v;
+}
+
+int mqrow_read(FILE *in, const char *path, struct mqrow *out)
+{
+	char *line = NULL, *header = NULL, *row = NULL, *models = NULL;
+	size_t cap = 0, nh = 0, nr = 0, i;
+	char **h = NULL, **r = NULL;
+	int err = 0;
+
+	memset(out, 0, sizeof(*out));
+	while (getline(&line, &cap, in) != -1) {
+		if (!strncmp(line, "# itlb model:", 13) || !strncmp(line, "# icache model:", 15)) {
+			char *m = xasprintf("%s%s", models ? models : "", line);
+
+			free(models);
+			models = m;
+		} else if (!strncmp(line, "phase ", 6)) {
+			free(header);
+			header = xstrdup(line);
+		} else if (!strncmp(line, "work ", 5) ||
+			   (!strncmp(line, "total ", 6) && !(row && !strncmp(row, "work ", 5)))) {
+			free(row);
+			row = xstrdup(line);
+		}
+	}
+	free(line);
+	if (!header || !row) {
+		pr_err("%s: no counters table (a 'phase' header and a 'work' or 'total' row); "
+		       "is it a hotpack-itlb counters file?", path);
+		err = -EINVAL;
+		goto out;
+	}
+	h = split_ws(header, &nh);
+	r = split_ws(row, &nr);
+	if (nh != nr || nh < 2) {
+		pr_err("%s: the %s row has %zu fields, the header %zu; the file is damaged",
+		       path, r && nr ? r[0] : "last", nr, nh);
+		err = -EINVAL;
+		goto out;
+	}
+	out->label = xstrdup(r[0]);
+	out->n = nh - 1;
+	out->names = xcalloc(out->n, sizeof(*out->names));
+	out->values = xcalloc(out->n, sizeof(*out->values));
+	for (i = 1; i < nh; i++) {
+		char *end;
+
+		out->names[i - 1] = xstrdup(h[i]);
+		out->values[i - 1] = strtod(r[i], &end);
+		if (end == r[i] || *end) {
+			pr_err("%s: '%s' in column %s is not a number; the file is damaged",
+			       path, r[i], h[i]);
+			err = -EINVAL;
+			break;
+		}
+	}
+	out->models = models;
+	models = NULL;
+	if (err)
+		mqrow_free(out);
+out:
+	free(h);
+	free(r);
+	free(header);
+	free(row);
+	free(models);
+	return err;
+}
+
+void mqrow_free(struct mqrow *r)
+{
+	size_t i;
+
+	for (i = 0; i < r->n; i++)
+		free(r->names[i]);
+	free(r->names);
+	free(r->values);
+	free(r->label);
+	free(r->models);
+	memset(r, 0, sizeof(*r));
+}
+
+double mqrow_get(const struct mqrow *r, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < r->n; i++)
+		if (!strcmp(r->names[i], name))
+			return r->values[i];
+	return -1.0;
+}
+
+const char *measure_qemu_for(const char *path)
+{
+	unsigned char h[20];
+	unsigned machine;
+	FILE *f = fopen(path, "rb");
+	size_t got;
+
+	if (!f)
+		return NULL;
+	got = fread(h, 1, sizeof(h), f);
+	fclose(f);
+	if (got < sizeof(h) || memcmp(h, "\177ELF", 4))
+		return NULL;
+	/* e_machine: 2 bytes at 18, in the file's byte order (EI_DATA). */
+	machine = h[5] == 2 ? (unsigned)h[18] << 8 | h[19] : (unsigned)h[19] << 8 | h[18];
+	switch (machine) {
+	case 3: return "qemu-i386";
+	case 20: return "qemu-ppc";
+	case 21: return h[5] == 2 ? "qemu-ppc64" : "qemu-ppc64le";
+	case 40: return h[5] == 2 ? "qemu-armeb" : "qemu-arm";
+	case 62: return "qemu-x86_64";
+	case 183: return "qemu-aarch64";
+	case 243: return h[4] == 2 ? "qemu-riscv64" : "qemu-riscv32";
+	default: return NULL;
+	}
+}

@@ -100,4 +100,32 @@ char *measure_plugin_path(void);
 /** The CPU clock from /proc/cpuinfo or cpufreq, in Hz; 0 when unknown. */
 double measure_clock_hz(void);
 
+/* ---- the QEMU plugin's counters file ---------------------------------- */
+
+/* One row of a hotpack-itlb counters table: "work" when the run had marked
+ * phases, else "total"; the model lines say what each figure assumed. */
+struct mqrow {
+	char *label;
+	size_t n;
+	char **names;		/* column names, e.g. "kinsns", "miss32" */
+	double *values;
+	char *models;		/* the "# itlb model: ..." and "# icache model: ..." lines */
+};
+
+/**
+ * mqrow_read() - read the "work" row (or "total" when there is none) of a
+ * counters file the plugin wrote. Returns 0, or -EINVAL printed with FILE.
+ */
+int mqrow_read(FILE *in, const char *path, struct mqrow *out);
+void mqrow_free(struct mqrow *r);
+/** The value of column @name, or -1.0 when absent. */
+double mqrow_get(const struct mqrow *r, const char *name);
+
+/**
+ * measure_qemu_for() - the qemu-user program for an ELF executable (by its
+ * e_machine): "qemu-x86_64", "qemu-ppc", "qemu-aarch64", ...; NULL when the
+ * file is no ELF or of an unknown machine. Static string.
+ */
+const char *measure_qemu_for(const char *path);
+
 #endif

@@ -64,6 +64,10 @@ static void check_linked(const char *dir, const char *arch, bool be)
 		ok(strstr(k1, "hotcold.o") != NULL, "key qualified by the object file");
 	}
 	ok(kimage_symbol_addr(img, "sink", &v), "data symbol address");
+	s = kimage_find_func_by_name(img, "asm_entry");
+	ok(s && (s->flags & KF_ASM) && !(s->flags & KF_MOVABLE) && s->size >= 4,
+	   "untyped assembly entry: a function that never moves");
+	ok(!kimage_find_func_by_name(img, "__asm_entry_end"), "region marker is not code");
 	is_int(kimage_find_func_by_name(img, "no_such_function") == NULL, 1, "unknown name");
 out:
 	kimage_close(img);

@@ -456,12 +456,17 @@ static void describe_models(FILE *f)
 		fprintf(f, " none");
 	for (i = 0; i < cfg.npins; i++)
 		fprintf(f, " %#" PRIx64 "-%#" PRIx64, cfg.pin[i].lo, cfg.pin[i].hi + 1);
+	if (!cfg.samples_path) {
+		fprintf(f, "; samples: none\n");
+		goto icache;
+	}
 	fprintf(f, "; samples: every %" PRIu64 " miss of the %u-entry TLB", cfg.sample_every,
 		cfg.sizes[cfg.sample_idx]);
 	if (cfg.sample_hi == UINT_MAX)
 		fprintf(f, " in phases %u and later\n", cfg.sample_lo);
 	else
 		fprintf(f, " in phases %u to %u\n", cfg.sample_lo, cfg.sample_hi);
+icache:
 	if (cfg.ic_on)
 		fprintf(f, "# icache model: %" PRIu64 " B, %" PRIu64 " B lines, %u-way LRU "
 			"(%" PRIu64 " sets), virtually indexed\n", cfg.ic_size, cfg.ic_line,

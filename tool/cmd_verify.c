@@ -1,0 +1,783 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * cmd_verify.c - `hotpack verify OLD NEW SAMPLES...`: did the order reach the
+ * linked kernel, and what did it buy? The samples are resolved against OLD
+ * into the call graph `order` works on; each hot function is then looked up
+ * in NEW (by name, and by object file for static names that repeat), and the
+ * model costs both layouts: pages per hot path and for the whole executed
+ * set, against the lower bound, and the I-TLB misses of replaying the paths.
+ *
+ * Whether the order was applied is judged from NEW itself: the hot region
+ * the kernel patch marks (__hotpack_text_start/_end), the functions an order
+ * file lists (--order) and whether they came out in that order, and, without
+ * either, whether the hot functions moved at all. When it was not applied
+ * the exit status is HP_EXIT_NOT_APPLIED and the message names the likely
+ * cause: no -ffunction-sections, the kernel patch missing (or make run
+ * without HOTPACK_ORDER), or an order file made for another build.
+ */
+#include "config.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <getopt.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "commands.h"
+#include "graph.h"
+#include "hotpack.h"
+#include "image.h"
+#include "input.h"
+#include "model.h"
+#include "profile.h"
+#include "warn.h"
+#include "xalloc.h"
+
+#define VERIFY_NO_ADDR UINT64_MAX
+
+struct verify_opts {
+	struct kimage_opts old_image, new_image;
+	struct input_opts input;
+	struct model_geom geom;
+	const char *order_path;
+	unsigned int show_paths;	/* heaviest paths listed */
+	unsigned int show_funcs;	/* functions listed per problem */
+};
+
+static void verify_usage(FILE *f)
+{
+	fprintf(f,
+"usage: hotpack verify [options] OLD NEW SAMPLES...\n"
+"\n"
+"Check that NEW (a vmlinux linked with hotpack's order) really has the order,\n"
+"and compare it with OLD (the image SAMPLES were taken on): per hot path and\n"
+"in total, pages touched before and after against the lower bound, and the\n"
+"simulated I-TLB misses of replaying the paths.\n"
+"\n"
+"  -o, --order FILE         the order file NEW was linked with (lds, gold, lld or\n"
+"                           list format): check every listed function came out\n"
+"                           in NEW, in that order, inside the hot region\n"
+"  -p, --page-size SIZE     page size of the model (default 4K)\n"
+"  -t, --tlb LIST           I-TLB entries to simulate, e.g. 32,64,128 (default)\n"
+"      --tlb-ways N         set-associative with N ways (default: fully assoc.)\n"
+"  -n, --paths N            hot paths listed (default 10; 0: none)\n"
+"      --list N             functions listed per problem (default 20)\n"
+"      --old-map FILE       OLD's link map (default: OLD.map, vmlinux.map beside)\n"
+"      --new-map FILE       NEW's link map (default: NEW.map, vmlinux.map beside)\n"
+"      --input-format FMT   perf, ftrace, addrs or hprof (default: detected)\n"
+"      --kaslr-offset OFF   runtime minus link address of the samples\n"
+"      --min-match FRACTION fail when fewer samples match OLD (default 0.5)\n"
+"  -q, --quiet              errors only;  -v, --verbose  more detail\n"
+"  -h, --help               this text\n"
+"\n"
+"Exit status: 0 the order is in NEW, 1 error, 2 usage, 3 the order was not\n"
+"applied (the message names the likely cause).\n");
+}
+
+enum {
+	OPT_TLB_WAYS = 256, OPT_LIST, OPT_OLD_MAP, OPT_NEW_MAP, OPT_INPUT_FORMAT, OPT_KASLR,
+	OPT_MIN_MATCH,
+};
+
+static const struct option verify_longopts[] = {
+	{ "order", required_argument, NULL, 'o' },
+	{ "page-size", required_argument, NULL, 'p' },
+	{ "tlb", required_argument, NULL, 't' },
+	{ "tlb-ways", required_argument, NULL, OPT_TLB_WAYS },
+	{ "paths", required_argument, NULL, 'n' },
+	{ "list", required_argument, NULL, OPT_LIST },
+	{ "old-map", required_argument, NULL, OPT_OLD_MAP },
+	{ "new-map", required_argument, NULL, OPT_NEW_MAP },
+	{ "input-format", required_argument, NULL, OPT_INPUT_FORMAT },
+	{ "kaslr-offset", required_argument, NULL, OPT_KASLR },
+	{ "min-match", required_argument, NULL, OPT_MIN_MATCH },
+	{ "quiet", no_argument, NULL, 'q' },
+	{ "verbose", no_argument, NULL, 'v' },
+	{ "help", no_argument, NULL, 'h' },
+	{ NULL, 0, NULL, 0 },
+};
+
+static int parse_uint(const char *opt, const char *arg, unsigned int lo, unsigned int hi,
+		      unsigned int *out)
+{
+	char *end;
+	unsigned long v;
+
+	errno = 0;
+	v = strtoul(arg, &end, 10);
+	if (errno || end == arg || *end || v < lo || v > hi) {
+		pr_err("%s: '%s' is not a number from %u to %u", opt, arg, lo, hi);
+		return -EINVAL;
+	}
+	*out = (unsigned int)v;
+	return 0;
+}
+
+/* "32,64,128" into the model's TLB sizes. */
+static int parse_tlb_list(const char *arg, struct model_geom *g)
+{
+	char *copy = xstrdup(arg), *tok, *save = NULL;
+	int err = 0;
+
+	g->ntlb = 0;
+	for (tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		if (g->ntlb == MODEL_MAX_TLB) {
+			pr_err("--tlb: at most %d sizes", MODEL_MAX_TLB);
+			err = -EINVAL;
+			break;
+		}
+		err = parse_uint("--tlb", tok, 1, 1u << 20, &g->tlb_entries[g->ntlb]);
+		if (err)
+			break;
+		g->ntlb++;
+	}
+	if (!err && !g->ntlb) {
+		pr_err("--tlb: give at least one number of entries, e.g. 32,64,128");
+		err = -EINVAL;
+	}
+	free(copy);
+	return err;
+}
+
+static int verify_parse(int argc, char **argv, struct verify_opts *o)
+{
+	int c, f;
+
+	model_geom_default(&o->geom);
+	o->input.min_match = 0.5;
+	o->show_paths = 10;
+	o->show_funcs = 20;
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "o:p:t:n:qvh", verify_longopts, NULL)) != -1) {
+		switch (c) {
+		case 'o': o->order_path = optarg; break;
+		case 'p':
+			if (cli_parse_pow2("--page-size", optarg, &o->geom.page_size))
+				return -EINVAL;
+			break;
+		case 't':
+			if (parse_tlb_list(optarg, &o->geom))
+				return -EINVAL;
+			break;
+		case OPT_TLB_WAYS:
+			if (parse_uint("--tlb-ways", optarg, 0, 1u << 20, &o->geom.tlb_ways))
+				return -EINVAL;
+			break;
+		case 'n':
+			if (parse_uint("--paths", optarg, 0, 1u << 30, &o->show_paths))
+				return -EINVAL;
+			break;
+		case OPT_LIST:
+			if (parse_uint("--list", optarg, 0, 1u << 30, &o->show_funcs))
+				return -EINVAL;
+			break;
+		case OPT_OLD_MAP: o->old_image.map_path = optarg; break;
+		case OPT_NEW_MAP: o->new_image.map_path = optarg; break;
+		case OPT_INPUT_FORMAT:
+			f = input_format_from_name(optarg);
+			if (f < 0) {
+				pr_err("--input-format: unknown format '%s'; use perf, ftrace, "
+				       "addrs or hprof", optarg);
+				return -EINVAL;
+			}
+			o->input.format = (enum input_format)f;
+			break;
+		case OPT_KASLR:
+			if (cli_parse_s64("--kaslr-offset", optarg, &o->input.kaslr_offset))
+				return -EINVAL;
+			o->input.have_kaslr = true;
+			break;
+		case OPT_MIN_MATCH:
+			if (cli_parse_double("--min-match", optarg, 0, 1, &o->input.min_match))
+				return -EINVAL;
+			break;
+		case 'q': hp_verbosity = 0; break;
+		case 'v': hp_verbosity = 2; break;
+		case 'h': verify_usage(stdout); return 1;
+		default:
+			verify_usage(stderr);
+			return -EINVAL;
+		}
+	}
+	if (argc - optind < 3) {
+		pr_err("give OLD, NEW and at least one samples file ('-' for stdin); "
+		       "see hotpack verify --help");
+		return -EINVAL;
+	}
+	return 0;
+}
+
+/*
+ * The function of NEW that is @f of OLD: by name; a name NEW has more than
+ * once is told apart by the object file (from the maps), then by source file.
+ */
+static const struct kfunc *match_func(const struct kimage *nimg, const struct kfunc *f)
+{
+	const struct kfunc *c = kimage_find_func_by_name(nimg, f->name), *hit = NULL;
+	size_t hits = 0;
+
+	if (!c || !(c->flags & KF_DUPNAME))
+		return c;
+	for (; c; c = c->next_same_name >= 0 ? &nimg->funcs[c->next_same_name] : NULL) {
+		if (f->object && c->object && !strcmp(f->object, c->object)) {
+			hit = c;
+			hits++;
+		} else if (!f->object && f->srcfile && c->srcfile &&
+			   !strcmp(f->srcfile, c->srcfile)) {
+			hit = c;
+			hits++;
+		}
+	}
+	return hits == 1 ? hit : NULL;
+}
+
+/* One function an order file lists, resolved against OLD and NEW. */
+struct listed {
+	char *text;		/* as written (section, object(section) or name) */
+	const struct kfunc *old, *new;
+};
+
+struct order_file {
+	struct listed *items;
+	size_t n, cap;
+	size_t unresolved;	/* lines naming nothing OLD has */
+	const char *format;
+};
+
+static void order_file_free(struct order_file *of)
+{
+	size_t i;
+
+	for (i = 0; i < of->n; i++)
+		free(of->items[i].text);
+	free(of->items);
+}
+
+/* The OLD function whose input section is @sec, from object @obj if given. */
+static const struct kfunc *func_by_section(const struct kimage *img, const char *sec,
+					   const char *obj)
+{
+	const struct kfunc *hit = NULL;
+	size_t i, hits = 0;
+
+	/* Linear: an order file has at most a few thousand lines and this
+	 * runs once per line; a kernel has ~10^4 functions. */
+	for (i = 0; i < img->nfuncs; i++) {
+		const struct kfunc *f = &img->funcs[i];
+
+		if (!f->section || strcmp(f->section, sec))
+			continue;
+		if (obj && (!f->object || strcmp(f->object, obj)))
+			continue;
+		if (!hit || f->addr != hit->addr)
+			hits++;
+		if (!hit)
+			hit = f;
+	}
+	return hits == 1 ? hit : NULL;
+}
+
+static void order_add(struct order_file *of, const char *text, const struct kfunc *f)
+{
+	struct listed *l;
+
+	if (!f) {
+		of->unresolved++;
+		pr_info("order: '%s' names no single function of the old image", text);
+		return;
+	}
+	if (of->n == of->cap) {
+		of->cap = of->cap ? 2 * of->cap : 256;
+		of->items = xreallocarray(of->items, of->cap, sizeof(*of->items));
+	}
+	l = &of->items[of->n++];
+	l->text = xstrdup(text);
+	l->old = f;
+	l->new = NULL;
+}
+
+/*
+ * One input-section statement of a GNU ld fragment: "*(SEC)", "*OBJ(SEC)",
+ * "*:OBJ(SEC)", ":OBJ(SEC)" or "ARCHIVE:MEMBER(SEC)". Writes the object part
+ * (without the leading '*' or ':') into obj, empty when there is none.
+ */
+static bool parse_lds_statement(const char *s, size_t len, char *obj, size_t objlen, char *sec,
+				size_t seclen)
+{
+	const char *open = memchr(s, '(', len), *close;
+	size_t olen, slen;
+
+	if (!open || !(close = memchr(open, ')', len - (size_t)(open - s))))
+		return false;
+	while (s < open && (*s == '*' || *s == ':'))
+		s++;
+	olen = (size_t)(open - s);
+	slen = (size_t)(close - open - 1);
+	if (olen >= objlen || !slen || slen >= seclen)
+		return false;
+	memcpy(obj, s, olen);
+	obj[olen] = 0;
+	memcpy(sec, open + 1, slen);
+	sec[slen] = 0;
+	if (strchr(sec, ' ') || strchr(sec, '*'))
+		return false;	/* a pattern, not one section */
+	return true;
+}
+
+/* Drop C comments (lds) in place; they may span lines. */
+static void strip_c_comments(char *buf, bool *in_comment)
+{
+	char *r = buf, *w = buf;
+
+	while (*r) {
+		if (*in_comment) {
+			if (r[0] == '*' && r[1] == '/') {
+				*in_comment = false;
+				r += 2;
+			} else {
+				r++;
+			}
+		} else if (r[0] == '/' && r[1] == '*') {
+			*in_comment = true;
+			r += 2;
+		} else {
+			*w++ = *r++;
+		}
+	}
+	*w = 0;
+}
+
+/*
+ * Read an order file in any of emit's formats and resolve each line against
+ * OLD. A linker-script line may hold two statements for one function
+ * ("*:obj(sec) :obj(sec)": archive member or plain object); they count once.
+ */
+static int order_file_read(const char *path, const struct kimage *img, struct order_file *of)
+{
+	FILE *in = fopen(path, "r");
+	char *line = NULL, obj[4096], sec[4096];
+	size_t cap = 0, lineno = 0;
+	bool in_comment = false;
+	ssize_t len;
+
+	if (!in) {
+		pr_err_errno(errno, "%s: cannot open the order file", path);
+		return -errno;
+	}
+	of->format = NULL;
+	while ((len = getline(&line, &cap, in)) >= 0) {
+		char *s = line, *e;
+
+		lineno++;
+		if (!of->format && strstr(line, "/*"))
+			of->format = "lds";
+		strip_c_comments(line, &in_comment);
+		while (isspace((unsigned char)*s))
+			s++;
+		e = s + strlen(s);
+		while (e > s && isspace((unsigned char)e[-1]))
+			*--e = 0;
+		if (!*s || *s == '#' || !strncmp(s, ". =", 3) || !strcmp(s, "}") ||
+		    !strncmp(s, ".text :", 7) || !strncmp(s, ".text:", 6))
+			continue;
+		if (strchr(s, '(')) {
+			char *stmt = s, *next;
+
+			of->format = "lds";
+			/* the first statement names the function; a second one on
+			 * the line is the other spelling of the same object */
+			next = strchr(stmt, ')');
+			if (next)
+				next[1] = 0;
+			if (!parse_lds_statement(stmt, strlen(stmt), obj, sizeof(obj), sec,
+						 sizeof(sec))) {
+				pr_warn("%s:%zu: not an input-section statement: %s", path,
+					lineno, s);
+				continue;
+			}
+			/* "ARCHIVE:MEMBER" names the member as the map shows it */
+			order_add(of, s, func_by_section(img, sec, *obj ? obj : NULL));
+		} else if (!strncmp(s, ".text", 5)) {
+			of->format = of->format ? of->format : "gold";
+			order_add(of, s, func_by_section(img, s, NULL));
+		} else {
+			of->format = of->format ? of->format : "lld or list";
+			order_add(of, s, kimage_find_func_by_name(img, s));
+		}
+	}
+	free(line);
+	fclose(in);
+	if (!of->format)
+		of->format = "empty";
+	return 0;
+}
+
+/* What is wrong with one function of the order in NEW. */
+enum fn_problem {
+	FP_NONE,
+	FP_MISSING,	/* NEW has no such function */
+	FP_STAYED,	/* same address as in OLD: not moved */
+	FP_OUTSIDE,	/* moved, but not into the hot region */
+	FP_DISORDER,	/* lower address than the one listed before it */
+	FP_NR,
+};
+
+static const char *const fp_what[FP_NR] = {
+	[FP_MISSING] = "not in NEW",
+	[FP_STAYED] = "did not move",
+	[FP_OUTSIDE] = "moved, but not into the hot region",
+	[FP_DISORDER] = "moved out of order",
+};
+
+struct verdict {
+	bool have_region;
+	uint64_t region_start, region_end;
+	size_t listed, in_place, problems[FP_NR];
+	size_t hot, hot_moved, hot_in_region;	/* the sampled movable functions */
+	bool hot_same_order;	/* their relative order in NEW is OLD's */
+	size_t new_movable, new_funcs;
+	enum ksecnames new_secnames;
+};
+
+static void print_problem(const struct verify_opts *o, size_t *shown, enum fn_problem p,
+			  const char *what, uint64_t old_addr, uint64_t new_addr)
+{
+	if (*shown >= o->show_funcs)
+		return;
+	if (!*shown)
+		printf("functions of the order that did not land in place:\n");
+	(*shown)++;
+	if (new_addr == VERIFY_NO_ADDR)
+		printf("  %-40s %s (old 0x%" PRIx64 ")\n", what, fp_what[p], old_addr);
+	else
+		printf("  %-40s %s (old 0x%" PRIx64 ", new 0x%" PRIx64 ")\n", what, fp_what[p],
+		       old_addr, new_addr);
+}
+
+/* Check each function of the order file in NEW. */
+static void check_order(const struct verify_opts *o, struct order_file *of,
+			const struct kimage *nimg, struct verdict *v)
+{
+	uint64_t prev = 0;
+	size_t i, shown = 0;
+
+	v->listed = of->n;
+	for (i = 0; i < of->n; i++) {
+		struct listed *l = &of->items[i];
+		enum fn_problem p = FP_NONE;
+
+		l->new = match_func(nimg, l->old);
+		if (!l->new)
+			p = FP_MISSING;
+		else if (v->have_region &&
+			 (l->new->addr < v->region_start || l->new->addr >= v->region_end))
+			p = l->new->addr == l->old->addr ? FP_STAYED : FP_OUTSIDE;
+		else if (!v->have_region && l->new->addr == l->old->addr)
+			p = FP_STAYED;
+		else if (l->new->addr < prev)
+			p = FP_DISORDER;
+		if (p == FP_NONE) {
+			v->in_place++;
+			prev = l->new->addr;
+		} else {
+			v->problems[p]++;
+			print_problem(o, &shown, p, l->text, l->old->addr,
+				      l->new ? l->new->addr : VERIFY_NO_ADDR);
+		}
+	}
+	if (shown && shown < v->listed - v->in_place)
+		printf("  ... and %zu more\n", v->listed - v->in_place - shown);
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* Without an order file: did the sampled movable functions move at all? */
+static void check_hot(const struct cgraph *cg, const uint64_t *old_addr,
+		      const uint64_t *new_addr, struct verdict *v)
+{
+	uint64_t *pairs = xmalloc((cg->nnodes ? cg->nnodes : 1) * 2 * sizeof(*pairs));
+	size_t i, n = 0;
+
+	for (i = 0; i < cg->nnodes; i++) {
+		if (!cg->nodes[i].movable || !cg->nodes[i].weight ||
+		    new_addr[i] == VERIFY_NO_ADDR)
+			continue;
+		v->hot++;
+		if (new_addr[i] != old_addr[i])
+			v->hot_moved++;
+		if (v->have_region && new_addr[i] >= v->region_start &&
+		    new_addr[i] < v->region_end)
+			v->hot_in_region++;
+		pairs[2 * n] = old_addr[i];
+		pairs[2 * n + 1] = new_addr[i];
+		n++;
+	}
+	/* sorted by old address, are the new addresses still increasing? */
+	qsort(pairs, n, 2 * sizeof(*pairs), cmp_u64);
+	v->hot_same_order = true;
+	for (i = 1; i < n; i++)
+		if (pairs[2 * i + 1] < pairs[2 * i - 1])
+			v->hot_same_order = false;
+	free(pairs);
+}
+
+/* The name of a path for the table: first -> last (n functions). */
+static void path_name(const struct cgraph *cg, const struct cg_path *p, char *buf, size_t len)
+{
+	const struct kimage *img = cg->img;
+	const char *a = img->funcs[cg->nodes[p->nodes[0]].func].name;
+	const char *z = img->funcs[cg->nodes[p->nodes[p->n - 1]].func].name;
+
+	if (p->n == 1)
+		snprintf(buf, len, "%s", a);
+	else
+		snprintf(buf, len, "%s -> %s", a, z);
+}
+
+static int cmp_path_weight(const void *a, const void *b, void *ctx)
+{
+	const struct model_result *r = ctx;
+	size_t x = *(const size_t *)a, y = *(const size_t *)b;
+
+	if (r->paths[x].weight != r->paths[y].weight)
+		return r->paths[x].weight > r->paths[y].weight ? -1 : 1;
+	return x < y ? -1 : x > y;
+}
+
+static double pct(uint64_t before, uint64_t after)
+{
+	return before ? 100.0 * ((double)after - (double)before) / (double)before : 0.0;
+}
+
+static void print_report(const struct verify_opts *o, const struct cgraph *cg,
+			 const struct model_result *rb, const struct model_result *ra)
+{
+	char geom[256], name[160];
+	size_t i, k, *idx;
+
+	printf("model: %s\n", model_geom_str(&o->geom, geom, sizeof(geom)));
+	if (o->show_paths && rb->npaths) {
+		size_t show = rb->npaths < o->show_paths ? rb->npaths : o->show_paths;
+
+		idx = xmalloc(rb->npaths * sizeof(*idx));
+		for (i = 0; i < rb->npaths; i++)
+			idx[i] = i;
+		qsort_r(idx, rb->npaths, sizeof(*idx), cmp_path_weight, (void *)rb);
+		printf("\n%s (%zu of %zu, heaviest first):\n",
+		       rb->node_stream ? "hot functions (the samples carry no paths)"
+				       : "hot paths",
+		       show, rb->npaths);
+		printf("  %10s %5s %9s %6s %6s %6s %10s %10s  %s\n", "weight", "funcs", "bytes",
+		       "before", "after", "bound", "miss-before", "miss-after", "path");
+		for (k = 0; k < show; k++) {
+			const struct model_path *b = &rb->paths[idx[k]], *a = &ra->paths[idx[k]];
+
+			if (rb->node_stream)
+				snprintf(name, sizeof(name), "%s",
+					 cg->img->funcs[cg->nodes[idx[k]].func].name);
+			else
+				path_name(cg, &cg->paths[idx[k]], name, sizeof(name));
+			printf("  %10" PRIu64 " %5u %9" PRIu64 " %6u %6u %6u %10" PRIu64
+			       " %10" PRIu64 "  %s\n", b->weight, b->nfuncs, a->bytes, b->pages,
+			       a->pages, a->bound, b->tlb_misses[0], a->tlb_misses[0], name);
+		}
+		printf("  (pages: distinct %" PRIu64 "-byte pages; misses: %u-entry TLB during "
+		       "the path's replayed runs)\n", o->geom.page_size, o->geom.tlb_entries[0]);
+		free(idx);
+	}
+	printf("\ntotal:\n");
+	printf("  pages per path run (weighted mean): before %.2f, after %.2f, bound %.2f\n",
+	       model_mean_pages(rb), model_mean_pages(ra), model_mean_bound(ra));
+	printf("  executed set: %zu functions, %" PRIu64 " bytes: pages before %zu, after %zu, "
+	       "bound %zu\n", ra->set_nodes, ra->set_bytes, rb->set_pages, ra->set_pages,
+	       ra->set_bound);
+	printf("  simulated I-TLB misses, %" PRIu64 " path runs replayed (%" PRIu64
+	       " page references):\n", ra->runs, ra->tlb_refs);
+	for (i = 0; i < o->geom.ntlb; i++)
+		printf("    %4u entries: before %10" PRIu64 ", after %10" PRIu64 " (%+.1f%%)\n",
+		       o->geom.tlb_entries[i], rb->tlb_misses[i], ra->tlb_misses[i],
+		       pct(rb->tlb_misses[i], ra->tlb_misses[i]));
+	if (o->geom.icache.size)
+		printf("  simulated I-cache misses: before %" PRIu64 ", after %" PRIu64
+		       " (%+.1f%%)\n", rb->icache_misses, ra->icache_misses,
+		       pct(rb->icache_misses, ra->icache_misses));
+}
+
+/* Decide, print the verdict, return the exit status. */
+static int print_verdict(const struct verdict *v, const struct order_file *of,
+			 const char *newpath)
+{
+	bool few_sections = v->new_secnames == KSEC_MAP || v->new_secnames == KSEC_OBJECT ?
+		v->new_movable * 10 < v->new_funcs : false;
+	const char *cause = NULL;
+	bool applied;
+
+	printf("\n");
+	if (v->have_region)
+		printf("hot region in NEW: 0x%" PRIx64 "-0x%" PRIx64 " (%" PRIu64
+		       " bytes, __hotpack_text_start/_end)\n", v->region_start, v->region_end,
+		       v->region_end - v->region_start);
+	else
+		printf("hot region in NEW: none (no __hotpack_text_start symbol)\n");
+	if (of)
+		printf("order file (%s format): %zu functions listed, %zu in place, %zu not in "
+		       "NEW, %zu did not move, %zu outside the hot region, %zu out of order; "
+		       "%zu lines named nothing in OLD\n", of->format, v->listed, v->in_place,
+		       v->problems[FP_MISSING], v->problems[FP_STAYED],
+		       v->problems[FP_OUTSIDE], v->problems[FP_DISORDER], of->unresolved);
+	printf("sampled movable functions: %zu, moved %zu", v->hot, v->hot_moved);
+	if (v->have_region)
+		printf(", inside the hot region %zu", v->hot_in_region);
+	printf("%s\n", v->hot > 1 && v->hot_same_order ? ", relative order unchanged" : "");
+
+	if (of) {
+		applied = v->listed && v->in_place == v->listed;
+		if (!v->listed)
+			cause = of->unresolved ? "the order file names no function of OLD: it was "
+						 "made for another build, or OLD is not the image "
+						 "it was made from"
+					       : "the order file is empty";
+	} else if (v->have_region) {
+		applied = v->region_end > v->region_start && v->hot_in_region > 0;
+	} else {
+		applied = v->hot_moved > 0 && !v->hot_same_order;
+	}
+	if (applied) {
+		printf("verdict: the order is applied in %s\n", newpath);
+		return HP_EXIT_OK;
+	}
+	if (cause) {
+		/* said above */
+	} else if (few_sections) {
+		cause = "NEW was built without -ffunction-sections (few functions sit in a "
+			".text.<name> section of their own): rebuild with "
+			"KCFLAGS=-ffunction-sections";
+	} else if (!v->have_region) {
+		cause = "NEW has no __hotpack_text_start: the kernel patch from linker-scripts/ "
+			"is missing, or make ran without HOTPACK_ORDER=/abs/order.lds";
+	} else if (v->region_end == v->region_start) {
+		cause = "the hot region is empty: the order file matched no input section "
+			"(an order made for another build, or a kernel built without "
+			"-ffunction-sections)";
+	} else if (of && v->problems[FP_MISSING] == v->listed) {
+		cause = "none of the listed functions is in NEW: a wrong image or order file";
+	} else {
+		cause = of ? "only part of the order is in place: a stale order file (made for "
+			     "another build), or a relink that did not pick up the new order"
+			   : "none of the sampled functions is in the hot region: an order made "
+			     "from other samples or for another build";
+	}
+	pr_err("%s: the order was not applied: %s", newpath, cause);
+	printf("verdict: NOT applied: %s\n", cause);
+	return HP_EXIT_NOT_APPLIED;
+}
+
+static int verify_run(struct verify_opts *o, char *oldpath, char *newpath, char **inputs,
+		      int ninputs)
+{
+	struct kimage *oimg = NULL, *nimg = NULL;
+	struct profile *prof = profile_new();
+	struct cgraph *cg = NULL;
+	struct model_result rb = { 0 }, ra = { 0 };
+	struct order_file of = { 0 };
+	struct verdict v = { 0 };
+	uint64_t *old_addr = NULL, *new_addr = NULL, *new_size = NULL, *model_addr = NULL;
+	size_t i, missing = 0;
+	int err, ret = HP_EXIT_ERROR;
+
+	err = kimage_open(&oimg, oldpath, &o->old_image);
+	if (!err)
+		err = kimage_open(&nimg, newpath, &o->new_image);
+	if (!err)
+		err = input_read_all(prof, oimg, inputs, ninputs, &o->input);
+	if (!err)
+		err = cg_build(&cg, oimg, prof, &(struct cg_opts){ .static_edges = false });
+	if (!err && !cg->nnodes) {
+		pr_err("%s: no sampled function found in %s; are the samples from this "
+		       "kernel?", inputs[0], oldpath);
+		err = -ENOENT;
+	}
+	if (!err && o->order_path)
+		err = order_file_read(o->order_path, oimg, &of);
+	if (err)
+		goto out;
+
+	old_addr = xmalloc(cg->nnodes * sizeof(*old_addr));
+	new_addr = xmalloc(cg->nnodes * sizeof(*new_addr));
+	new_size = xmalloc(cg->nnodes * sizeof(*new_size));
+	model_addr = xmalloc(cg->nnodes * sizeof(*model_addr));
+	for (i = 0; i < cg->nnodes; i++) {
+		const struct kfunc *f = &oimg->funcs[cg->nodes[i].func];
+		const struct kfunc *g = match_func(nimg, f);
+
+		old_addr[i] = f->addr;
+		new_addr[i] = g ? g->addr : VERIFY_NO_ADDR;
+		new_size[i] = g ? g->size : cg->nodes[i].size;
+		/* a function NEW lacks is costed where it was */
+		model_addr[i] = g ? g->addr : f->addr;
+		if (!g) {
+			if (missing < o->show_funcs)
+				pr_warn("%s: %s (sampled in %s) not found; costed at its old "
+					"address", newpath, f->name, oldpath);
+			missing++;
+		}
+	}
+	if (missing)
+		pr_warn("%s: %zu of %zu sampled functions not found", newpath, missing,
+			cg->nnodes);
+
+	printf("hotpack verify: %s -> %s\n", oldpath, newpath);
+	printf("samples: %" PRIu64 " read, %" PRIu64 " matched in OLD; %zu functions, %zu "
+	       "paths\n", prof->nsamples, prof->matched, cg->nnodes, cg->npaths);
+	err = model_eval(cg, old_addr, &o->geom, &rb);
+	if (!err)
+		err = model_eval_sized(cg, model_addr, new_size, &o->geom, &ra);
+	if (err)
+		goto out;
+	print_report(o, cg, &rb, &ra);
+
+	v.have_region = kimage_symbol_addr(nimg, "__hotpack_text_start", &v.region_start) &&
+			kimage_symbol_addr(nimg, "__hotpack_text_end", &v.region_end);
+	v.new_movable = nimg->nmovable;
+	v.new_funcs = nimg->nfuncs;
+	v.new_secnames = nimg->secnames;
+	printf("\n");
+	if (o->order_path)
+		check_order(o, &of, nimg, &v);
+	check_hot(cg, old_addr, new_addr, &v);
+	ret = print_verdict(&v, o->order_path ? &of : NULL, newpath);
+out:
+	model_result_free(&rb);
+	model_result_free(&ra);
+	order_file_free(&of);
+	free(old_addr);
+	free(new_addr);
+	free(new_size);
+	free(model_addr);
+	cg_free(cg);
+	profile_free(prof);
+	kimage_close(nimg);
+	kimage_close(oimg);
+	return err ? HP_EXIT_ERROR : ret;
+}
+
+int cmd_verify(int argc, char **argv)
+{
+	struct verify_opts o = { 0 };
+	int err = verify_parse(argc, argv, &o);
+
+	if (err > 0)
+		return HP_EXIT_OK;
+	if (err)
+		return HP_EXIT_USAGE;
+	return verify_run(&o, argv[optind], argv[optind + 1], argv + optind + 2,
+			  argc - optind - 2);
+}
