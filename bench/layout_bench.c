@@ -22,7 +22,10 @@
  * next, each also calling helpers drawn from its own object file (as the
  * link map says) and shared helpers (locks, allocators, user copies).
  *
- * usage: layout-bench [-p PAGE] [-e E1,E2,...] [-w WAYS] VMLINUX CASE...
+ * usage: layout-bench [-p PAGE] [-e E1,E2,...] [-w WAYS] [-b RUNS] [-r REPEATS] [-v]
+ *                     VMLINUX CASE...
+ * -r runs each algorithm REPEATS times and shows the median time; -v lists
+ * every path's figures.
  */
 #include "config.h"
 
@@ -463,6 +466,7 @@ static double now_ms(void)
 }
 
 static bool verbose;
+static unsigned int repeats = 1;	/* runs per algorithm; the median is shown */
 
 static void row(const char *algo, double ms, const struct model_result *r,
 		const struct model_geom *mg)
@@ -548,10 +552,26 @@ static int bench_case(const struct kimage *img, const char *name, const struct m
 		model_result_free(&r);
 	}
 	for (size_t a = 0; layout_algos[a]; a++) {
-		t0 = now_ms();
-		if (layout_algos[a]->run(cg, &lo, order, &n))
+		double t[9];
+		unsigned int k;
+
+		for (k = 0; k < repeats; k++) {
+			t0 = now_ms();
+			if (layout_algos[a]->run(cg, &lo, order, &n))
+				break;
+			t[k] = now_ms() - t0;
+		}
+		if (k < repeats)
 			continue;
-		t0 = now_ms() - t0;
+		/* the median run */
+		for (unsigned int i = 1; i < repeats; i++)
+			for (unsigned int j = i; j && t[j - 1] > t[j]; j--) {
+				double x = t[j];
+
+				t[j] = t[j - 1];
+				t[j - 1] = x;
+			}
+		t0 = t[repeats / 2];
 		model_relink(cg, orig, order, n, insert, mg->page_size, addr);
 		if (model_eval(cg, addr, mg, &r) == 0) {
 			row(layout_algos[a]->name, t0, &r, mg);
@@ -574,9 +594,16 @@ int main(int argc, char **argv)
 	int c, err = 0;
 
 	model_geom_default(&mg);
-	while ((c = getopt(argc, argv, "p:e:w:b:v")) != -1) {
+	while ((c = getopt(argc, argv, "p:e:w:b:r:v")) != -1) {
 		switch (c) {
 		case 'v': verbose = true; break;
+		case 'r':
+			repeats = (unsigned int)strtoul(optarg, NULL, 10);
+			if (repeats < 1 || repeats > 9) {
+				fprintf(stderr, "layout-bench: -r takes 1 to 9\n");
+				return 2;
+			}
+			break;
 		case 'p':
 			if (tlb_parse_size(optarg, &mg.page_size)) {
 				pr_err("-p %s: give a power-of-2 page size (4K, 2M)", optarg);
@@ -599,13 +626,13 @@ int main(int argc, char **argv)
 		case 'b': mg.budget = strtoull(optarg, NULL, 10); break;
 		default:
 			fprintf(stderr, "usage: layout-bench [-p PAGE] [-e E1,E2] [-w WAYS] "
-					"[-b RUNS] VMLINUX CASE...\n");
+					"[-b RUNS] [-r REPEATS] [-v] VMLINUX CASE...\n");
 			return 2;
 		}
 	}
 	if (argc - optind < 2) {
 		fprintf(stderr, "usage: layout-bench [-p PAGE] [-e E1,E2] [-w WAYS] [-b RUNS] "
-				"VMLINUX CASE...\n");
+				"[-r REPEATS] [-v] VMLINUX CASE...\n");
 		return 2;
 	}
 	if (kimage_open(&img, argv[optind], &io))

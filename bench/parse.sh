@@ -4,8 +4,8 @@
 # reader. Builds hotpack from this checkout with -O2 and no sanitizers (or
 # uses $HOTPACK), generates a perf script text with callchains of MB
 # megabytes (default 500) from the real Linux 6.1 System.map, and times
-#   hotpack profile --vmlinux vmlinux BIG -o /dev/null   (read + symbolize)
-#   hotpack profile BIG -o /dev/null                     (read, names only)
+#   hotpack profile --vmlinux vmlinux BIG >/dev/null   (read + symbolize)
+#   hotpack profile BIG >/dev/null                     (read, names only)
 # on it and on a tenth of it (memory must not grow with the input).
 # Figures go to stdout; bench/RESULTS.md quotes them with this command.
 set -eu
@@ -34,7 +34,7 @@ run() {	# run LABEL FILE ARGS...: elapsed, MB/s, peak RSS
 	label=$1 file=$2; shift 2
 	bytes=$(stat -c %s "$file")
 	cat "$file" >/dev/null	# from the page cache, as a pipe from perf would be
-	/usr/bin/time -f '%e %M' -o "$W/time" "$HOTPACK" profile -q "$@" "$file" -o /dev/null
+	/usr/bin/time -f '%e %M' -o "$W/time" "$HOTPACK" profile -q "$@" "$file" >/dev/null
 	read -r secs kb <"$W/time"
 	echo "$label: $(awk -v b="$bytes" -v s="$secs" -v k="$kb" \
 		'BEGIN { printf "%.0f MB in %.2f s = %.0f MB/s, peak RSS %.1f MB", b/1048576, s, b/1048576/s, k/1024 }')"

@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -93,6 +94,7 @@ int cli_parse_double(const char *opt, const char *arg, double lo, double hi, dou
 
 int cli_out_open(struct cli_out *o, const char *path)
 {
+	struct stat st;
 	int fd, err;
 
 	memset(o, 0, sizeof(*o));
@@ -101,6 +103,22 @@ int cli_out_open(struct cli_out *o, const char *path)
 		return 0;
 	}
 	o->path = xstrdup(path);
+	/*
+	 * A device or a FIFO (-o /dev/null, -o /dev/stdout) is written in
+	 * place: renaming a temporary file over it would replace the device
+	 * node with a regular file.
+	 */
+	if (!stat(path, &st) && !S_ISREG(st.st_mode)) {
+		o->f = fopen(path, "w");
+		if (!o->f) {
+			err = -errno;
+			pr_err_errno(err, "%s: cannot write the output file", path);
+			free(o->path);
+			o->path = NULL;
+			return err;
+		}
+		return 0;
+	}
 	o->tmp = xasprintf("%s.tmpXXXXXX", path);
 	fd = mkstemp(o->tmp);
 	if (fd < 0) {
@@ -132,6 +150,18 @@ int cli_out_commit(struct cli_out *o)
 			pr_err("standard output: write error; is the disk full or the pipe closed?");
 		}
 		o->f = NULL;
+		return err;
+	}
+	if (!o->tmp) {	/* a device or FIFO, written in place */
+		if (fflush(o->f) || ferror(o->f))
+			err = -EIO;
+		if (fclose(o->f) && !err)
+			err = -errno;
+		o->f = NULL;
+		if (err)
+			pr_err_errno(err, "%s: write error", o->path);
+		free(o->path);
+		o->path = NULL;
 		return err;
 	}
 	if (fflush(o->f) || ferror(o->f) || fsync(fileno(o->f)))

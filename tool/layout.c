@@ -32,7 +32,7 @@ const struct layout_algo *layout_find(const char *name)
 
 const char *layout_default_name(void)
 {
-	return "c3";
+	return "pages";
 }
 
 void layout_heat(const struct cgraph *cg, uint64_t *heat)

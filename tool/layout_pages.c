@@ -25,9 +25,10 @@
  *    signature (functions sorted by the set of nets they are on, heaviest
  *    net most significant), both refined and laid out; the nets' functions
  *    back to back (which wins when paths are few and long, since gaps then
- *    cost pages); plain density. The model picks: with paths, the fewest
- *    weighted pages, then the fewest misses of a replay through a TLB of
- *    --tlb-entries; with no paths, misses first.
+ *    cost pages); plain density. The model picks (see pick()): the fewest
+ *    simulated misses at the TLB size asked for (then half and a quarter
+ *    of it, to break ties), among the candidates within 5% of the fewest
+ *    weighted pages.
  *
  * Bytes count alignment: a function takes its size rounded up to its
  * alignment, and a page lays out its functions by falling alignment, so the
@@ -283,36 +284,45 @@ static void move(struct pages *p, uint32_t r, uint32_t t)
 	bin_add(p, t, r);
 }
 
-/* Try to improve with node r: the best move, else the best swap. */
-static bool improve_node(struct pages *p, uint32_t r, uint32_t *cand, uint32_t *mark,
-			 uint32_t stamp)
+/*
+ * Try to improve with node r: the best move, else the best swap. The
+ * delta of moving r to page t is what r's nets lose by r leaving (the nets
+ * for which r is alone on its page) plus the weight of r's nets not yet on
+ * t; acc[t] collects the weight of r's nets already on t in one pass over
+ * their page lists, so every candidate page costs O(1).
+ */
+static bool improve_node(struct pages *p, uint32_t r, uint32_t *cand, int64_t *acc)
 {
 	uint32_t from = p->bin_of[r], nc = 0, best_t = NONE, best_u = NONE;
-	int64_t best = 0;
+	int64_t best = 0, leave = 0, total = 0;
 
 	if (p->bins[from].big)
 		return false;
-	/* a move can only gain what r alone brings its nets to its page */
-	for (uint32_t i = p->inc_start[r]; i < p->inc_start[r + 1]; i++)
-		if (net_cnt(&p->nets[p->inc[i]], from) == 1)
-			break;
-		else if (i + 1 == p->inc_start[r + 1])
-			return false;
 	for (uint32_t i = p->inc_start[r]; i < p->inc_start[r + 1]; i++) {
 		const struct pg_net *e = &p->nets[p->inc[i]];
 
+		total += (int64_t)e->w;
 		for (uint32_t k = 0; k < e->nc; k++) {
 			uint32_t b = e->c[k].bin;
 
-			if (b == from || p->bins[b].big || mark[b] == stamp)
+			if (b == from) {
+				if (e->c[k].cnt == 1)
+					leave += (int64_t)e->w;
 				continue;
-			mark[b] = stamp;
-			cand[nc++] = b;
+			}
+			if (p->bins[b].big)
+				continue;
+			if (!acc[b])
+				cand[nc++] = b;
+			acc[b] += (int64_t)e->w;
 		}
 	}
+	/* a move can only gain what r alone brings its nets to its page */
+	if (!leave)
+		goto out;
 	for (uint32_t k = 0; k < nc; k++) {
 		uint32_t t = cand[k];
-		int64_t dr = move_delta(p, r, t);
+		int64_t dr = -leave + (total - acc[t]);
 
 		if (p->bins[t].fill + p->es[r] <= p->bins[t].cap) {
 			if (dr < best) {
@@ -326,7 +336,7 @@ static bool improve_node(struct pages *p, uint32_t r, uint32_t *cand, uint32_t *
 		 * still fit afterwards; the delta is r's move, then u's. Only
 		 * when r's move pays by itself (u's own moves are tried when u
 		 * comes up). */
-		if (dr >= 0)
+		if (dr >= 0 || dr >= best)
 			continue;
 		move(p, r, t);
 		for (uint32_t j = 0; j < p->bins[t].n; j++) {
@@ -345,6 +355,9 @@ static bool improve_node(struct pages *p, uint32_t r, uint32_t *cand, uint32_t *
 		}
 		move(p, r, from);
 	}
+out:
+	for (uint32_t k = 0; k < nc; k++)
+		acc[cand[k]] = 0;
 	if (best >= 0)
 		return false;
 	move(p, r, best_t);
@@ -356,8 +369,7 @@ static bool improve_node(struct pages *p, uint32_t r, uint32_t *cand, uint32_t *
 static void refine(struct pages *p)
 {
 	uint32_t *cand = xmalloc((p->nbins + 2) * sizeof(*cand));
-	uint32_t *mark = xcalloc(p->nbins + 1, sizeof(*mark));
-	uint32_t stamp = 0;
+	int64_t *acc = xcalloc(p->nbins + 1, sizeof(*acc));
 
 	for (int pass = 0; pass < PAGES_MAX_PASSES; pass++) {
 		bool any = false;
@@ -365,13 +377,13 @@ static void refine(struct pages *p)
 		for (uint32_t r = 0; r < p->nsel; r++) {
 			if (p->inc_start[r] == p->inc_start[r + 1])
 				continue;
-			any |= improve_node(p, r, cand, mark, ++stamp);
+			any |= improve_node(p, r, cand, acc);
 		}
 		if (!any)
 			break;
 	}
 	free(cand);
-	free(mark);
+	free(acc);
 }
 
 /* ---- layout ---- */
@@ -786,12 +798,14 @@ static size_t back_to_back(const struct pages *p, const uint32_t *idx, size_t nn
 
 /*
  * How the model rates an order: the weighted pages over the nets, and the
- * misses of a replay through a TLB of opts->tlb_entries (32 when unset):
- * the paths when the graph has any, else the functions by heat. Nodes the
- * order leaves out keep their image address (or a far page of their own).
+ * misses of a replay through fully associative TLBs of opts->tlb_entries
+ * (32 when unset), half and a quarter of that, summed: the paths when the
+ * graph has any, else the functions by heat. Nodes the order leaves out
+ * keep their image address (or a far page of their own).
  */
 struct pg_score {
-	uint64_t wpages, misses;
+	uint64_t wpages;
+	uint64_t misses[3];	/* a quarter, half and all of the TLB */
 };
 
 /* runs replayed to score a candidate: fewer for paths (each run is long)
@@ -809,8 +823,12 @@ static void score_misses(const struct pages *p, const struct layout_opts *opts,
 
 	model_geom_default(&g);
 	g.page_size = p->page;
-	g.tlb_entries[0] = opts->tlb_entries ? opts->tlb_entries : 32;
-	g.ntlb = 1;
+	/* the TLB asked for, and a quarter and a half of it: the small ones
+	 * tell apart layouts whose hot set fits the large one anyway */
+	g.tlb_entries[2] = opts->tlb_entries ? opts->tlb_entries : 32;
+	g.tlb_entries[1] = g.tlb_entries[2] / 2 ? g.tlb_entries[2] / 2 : 1;
+	g.tlb_entries[0] = g.tlb_entries[2] / 4 ? g.tlb_entries[2] / 4 : 1;
+	g.ntlb = 3;
 	g.icache.size = 0;
 	g.budget = cg->npaths ? PAGES_SCORE_BUDGET_PATHS : PAGES_SCORE_BUDGET_NODES;
 	layout_assign(cg, order, n, base, addr);
@@ -818,48 +836,47 @@ static void score_misses(const struct pages *p, const struct layout_opts *opts,
 		if (addr[v] == UINT64_MAX)
 			addr[v] = cg->img ? cg->img->funcs[cg->nodes[v].func].addr
 					  : (2ull << 44) + (uint64_t)v * 2 * p->page;
-	sc->misses = UINT64_MAX;
+	for (int k = 0; k < 3; k++)
+		sc->misses[k] = UINT64_MAX;
 	if (!model_eval(cg, addr, &g, &r))
-		sc->misses = r.tlb_misses[0];
+		for (int k = 0; k < 3; k++)
+			sc->misses[k] = r.tlb_misses[k];
 	model_result_free(&r);
 }
 
 /*
- * Which candidate: with paths, the one with the least sum of its weighted
- * pages and its misses, each relative to the best candidate's (so neither
- * figure's scale decides, and a layout a little worse in pages but much
- * better in misses can win); with no paths (the nets are then only call
- * arcs) the fewest misses, then pages. Ties: the earlier candidate.
+ * Which candidate: the fewest misses with the TLB size asked for; ties
+ * (typically when every candidate's hot set fits, and only cold misses
+ * remain) go to half that size, then a quarter, then fewer weighted pages,
+ * then the earlier candidate. With paths, only candidates within
+ * PAGES_SLACK_PCT of the fewest weighted pages take part, so pages per path
+ * stay the first objective.
  */
+#define PAGES_SLACK_PCT 5
+
+static bool score_before(const struct pg_score *a, const struct pg_score *b)
+{
+	for (int k = 2; k >= 0; k--)
+		if (a->misses[k] != b->misses[k])
+			return a->misses[k] < b->misses[k];
+	return a->wpages < b->wpages;
+}
+
 static size_t pick(const struct pages *p, const struct pg_score *sc, size_t n)
 {
-	uint64_t minp = UINT64_MAX, minm = UINT64_MAX;
-	size_t best = 0;
-	double bestv = 0;
+	uint64_t minp = UINT64_MAX;
+	size_t best = SIZE_MAX;
 
-	for (size_t i = 0; i < n; i++) {
+	for (size_t i = 0; i < n; i++)
 		if (sc[i].wpages < minp)
 			minp = sc[i].wpages;
-		if (sc[i].misses < minm)
-			minm = sc[i].misses;
-	}
 	for (size_t i = 0; i < n; i++) {
-		double v;
-
-		if (!p->cg->npaths) {
-			if (sc[i].misses < sc[best].misses ||
-			    (sc[i].misses == sc[best].misses && sc[i].wpages < sc[best].wpages))
-				best = i;
+		if (p->cg->npaths && sc[i].wpages * 100 > minp * (100 + PAGES_SLACK_PCT))
 			continue;
-		}
-		v = (double)sc[i].wpages / (double)(minp ? minp : 1) +
-		    (double)sc[i].misses / (double)(minm ? minm : 1);
-		if (!i || v < bestv) {
+		if (best == SIZE_MAX || score_before(&sc[i], &sc[best]))
 			best = i;
-			bestv = v;
-		}
 	}
-	return best;
+	return best == SIZE_MAX ? 0 : best;
 }
 
 static int pages_run(const struct cgraph *cg, const struct layout_opts *opts, uint32_t *order,

@@ -51,6 +51,9 @@ static int lineio_fill(struct lineio *lr)
 	if (room > LINEIO_BLOCK)
 		room = LINEIO_BLOCK;
 	n = fread(lr->buf + lr->end, 1, room, lr->in);
+	/* look for NUL bytes once per block; lines are checked only after one */
+	if (!lr->has_nul && memchr(lr->buf + lr->end, '\0', n))
+		lr->has_nul = true;
 	lr->end += n;
 	if (n < room) {
 		if (ferror(lr->in)) {
@@ -107,7 +110,7 @@ int lineio_next(struct lineio *lr, char **line, size_t *len)
 	if (n && s[n - 1] == '\r')
 		n--;
 	s[n] = '\0';
-	if (memchr(s, '\0', n)) {
+	if (lr->has_nul && memchr(s, '\0', n)) {
 		pr_err("%s:%zu: NUL bytes in the input; this is binary data, not a text "
 		       "profile", lr->name, lr->lineno);
 		lr->error = true;

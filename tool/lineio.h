@@ -26,6 +26,7 @@ struct lineio {
 	size_t lineno;		/* number of the line last returned */
 	bool eof;
 	bool error;
+	bool has_nul;		/* a NUL byte was read: check each line */
 };
 
 void lineio_init(struct lineio *lr, FILE *in, const char *name);

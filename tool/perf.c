@@ -69,6 +69,9 @@ static enum hp_dso perf_dso_kind(const char *d, size_t n)
 	const char *base = d;
 	size_t i;
 
+	/* nearly every frame of a kernel profile: answer it without a search */
+	if (n == 17 && !memcmp(d, "[kernel.kallsyms]", 17))
+		return HP_DSO_KERNEL;
 	for (i = 0; i < n; i++)
 		if (d[i] == '/')
 			base = d + i + 1;
@@ -480,6 +483,21 @@ static const char *perf_find_inline_ip(const char *s)
 	return NULL;
 }
 
+/* "path/file.c:123" alone on a line */
+static bool perf_is_srcline(const char *p)
+{
+	const char *c = strrchr(p, ':'), *q;
+
+	if (!c || c == p || c[1] < '0' || c[1] > '9')
+		return false;
+	for (q = c + 1; *q >= '0' && *q <= '9'; q++)
+		;
+	for (; p < c; p++)
+		if (is_ws(*p))
+			return false;
+	return !*lineio_skip_ws(q);
+}
+
 static int perf_line(struct perf_state *st, char *line, size_t lineno)
 {
 	const char *p = lineio_skip_ws(line), *q;
@@ -509,6 +527,9 @@ static int perf_line(struct perf_state *st, char *line, size_t lineno)
 	q = perf_find_time(line);
 	if (q)
 		return perf_header(st, q, lineno);
+	/* -F +srcline: an indented "file.c:123" after a frame */
+	if (st->pending && is_ws(line[0]) && perf_is_srcline(p))
+		return 0;
 	/* a chain whose tabs became blanks on the way */
 	if (st->callchain && is_ws(line[0]) && perf_parse_frame(p, &fr, &sym, &symlen)) {
 		perf_push_frame(st, &fr, sym, symlen);

@@ -61,6 +61,21 @@ struct sz_vote {
 	uint64_t n;
 };
 
+/*
+ * A direct-mapped cache of symbol -> result in front of the image's name
+ * lookups (exact, alias, clone suffixes, kfunc_key, profile id): a profile
+ * names the same few thousand functions millions of times. Names longer
+ * than the inline buffer are not cached.
+ */
+#define SZ_CACHE_SIZE 8192u
+#define SZ_CACHE_NAME 48
+
+struct sz_cache_ent {
+	uint32_t hash;
+	uint32_t id;		/* SZ_NONE: known not to be in the image */
+	char name[SZ_CACHE_NAME];
+};
+
 struct symbolizer {
 	struct profile *prof;
 	const struct kimage *img;
@@ -84,6 +99,7 @@ struct symbolizer {
 
 	struct sz_base *bases;
 	bool bases_built;
+	struct sz_cache_ent *cache;
 	uint32_t *idcache;	/* kfunc index -> profile id */
 
 	/* per-event scratch */
@@ -217,6 +233,7 @@ void symbolize_free(struct symbolizer *sz)
 	free(sz->arena);
 	free(sz->votes);
 	free(sz->idcache);
+	free(sz->cache);
 	free(sz->ids);
 	free(sz->trace);
 	free(sz->depth_id);
@@ -300,6 +317,20 @@ static const struct kfunc *sz_find_by_name(struct symbolizer *sz, const char *sy
 	return fn;
 }
 
+/* The profile id of an image function, by its kfunc_key(). */
+static uint32_t sz_func_id(struct symbolizer *sz, const struct kfunc *fn)
+{
+	char keybuf[1024];
+	uint32_t id;
+
+	if (sz->idcache && sz->idcache[fn->index] != SZ_NONE)
+		return sz->idcache[fn->index];
+	id = profile_func_id(sz->prof, kfunc_key(sz->img, fn, keybuf, sizeof(keybuf)));
+	if (sz->idcache)
+		sz->idcache[fn->index] = id;
+	return id;
+}
+
 /*
  * Resolve one frame to a profile id, or SZ_NONE with *why set. *at_start
  * tells whether the frame is at the function's first byte (LBR calls).
@@ -308,8 +339,6 @@ static uint32_t sz_resolve(struct symbolizer *sz, const struct hp_frame *fr, enu
 			   bool *at_start)
 {
 	const struct kfunc *fn = NULL;
-	char keybuf[1024];
-	const char *key;
 	uint32_t id;
 
 	*at_start = false;
@@ -338,9 +367,37 @@ static uint32_t sz_resolve(struct symbolizer *sz, const struct hp_frame *fr, enu
 		return profile_func_id(sz->prof, fr->sym);
 	}
 	if (fr->sym && *fr->sym) {
+		uint32_t h = 2166136261u;	/* FNV-1a */
+		struct sz_cache_ent *ce;
+		const char *c;
+		size_t n;
+
+		for (c = fr->sym; *c; c++)
+			h = (h ^ (uint8_t)*c) * 16777619u;
+		n = (size_t)(c - fr->sym);
+		if (!sz->cache)
+			sz->cache = xcalloc(SZ_CACHE_SIZE, sizeof(*sz->cache));
+		ce = &sz->cache[h & (SZ_CACHE_SIZE - 1)];
+		if (ce->hash == h && ce->name[0] && !strcmp(ce->name, fr->sym)) {
+			if (ce->id == SZ_NONE)
+				*why = PROF_DROP_NOT_IN_IMAGE;
+			else
+				*at_start = !fr->has_off || fr->off == 0;
+			return ce->id;
+		}
 		fn = sz_find_by_name(sz, fr->sym);
-		if (fn)
-			*at_start = !fr->has_off || fr->off == 0;
+		id = fn ? sz_func_id(sz, fn) : SZ_NONE;
+		if (n < SZ_CACHE_NAME) {
+			ce->hash = h;
+			ce->id = id;
+			memcpy(ce->name, fr->sym, n + 1);
+		}
+		if (!fn) {
+			*why = PROF_DROP_NOT_IN_IMAGE;
+			return SZ_NONE;
+		}
+		*at_start = !fr->has_off || fr->off == 0;
+		return id;
 	} else if (fr->has_addr) {
 		uint64_t a = fr->addr - (uint64_t)sz->kaslr;
 
@@ -355,13 +412,7 @@ static uint32_t sz_resolve(struct symbolizer *sz, const struct hp_frame *fr, enu
 		*why = PROF_DROP_NOT_IN_IMAGE;
 		return SZ_NONE;
 	}
-	if (sz->idcache && sz->idcache[fn->index] != SZ_NONE)
-		return sz->idcache[fn->index];
-	key = kfunc_key(sz->img, fn, keybuf, sizeof(keybuf));
-	id = profile_func_id(sz->prof, key);
-	if (sz->idcache)
-		sz->idcache[fn->index] = id;
-	return id;
+	return sz_func_id(sz, fn);
 }
 
 static uint32_t *sz_ids(struct symbolizer *sz, size_t n)

@@ -28,7 +28,62 @@ struct tlbsim {
 	uint64_t clock;
 	uint64_t last_page;	/* the most recent page: a hit without a scan */
 	struct tlb_stats st;
+	/* with many ways, page -> slot in an open-addressed table, so a hit
+	 * costs no scan; only a miss scans its set for the LRU way */
+	uint64_t *hkey;
+	uint32_t *hval, hmask;
 };
+
+#define TLB_HASH_WAYS 16	/* ways above which lookups go through the table */
+
+static uint32_t hslot(const struct tlbsim *t, uint64_t page)
+{
+	return (uint32_t)((page * 0x9e3779b97f4a7c15ull) >> 32) & t->hmask;
+}
+
+static uint32_t hfind(const struct tlbsim *t, uint64_t page)
+{
+	for (uint32_t i = hslot(t, page);; i = (i + 1) & t->hmask) {
+		if (t->hkey[i] == page)
+			return t->hval[i];
+		if (t->hkey[i] == TAG_EMPTY)
+			return UINT32_MAX;
+	}
+}
+
+static void hput(struct tlbsim *t, uint64_t page, uint32_t slot)
+{
+	uint32_t i = hslot(t, page);
+
+	while (t->hkey[i] != TAG_EMPTY)
+		i = (i + 1) & t->hmask;
+	t->hkey[i] = page;
+	t->hval[i] = slot;
+}
+
+/* Remove @page, shifting later entries of its probe run back (no tombstones). */
+static void hdel(struct tlbsim *t, uint64_t page)
+{
+	uint32_t i = hslot(t, page), j;
+
+	while (t->hkey[i] != page)
+		i = (i + 1) & t->hmask;
+	for (j = i;;) {
+		uint32_t k;
+
+		j = (j + 1) & t->hmask;
+		if (t->hkey[j] == TAG_EMPTY)
+			break;
+		k = hslot(t, t->hkey[j]);
+		/* leave j where it is if its home slot k lies in (i, j] */
+		if (i <= j ? (i < k && k <= j) : (i < k || k <= j))
+			continue;
+		t->hkey[i] = t->hkey[j];
+		t->hval[i] = t->hval[j];
+		i = j;
+	}
+	t->hkey[i] = TAG_EMPTY;
+}
 
 static int ilog2_u64(uint64_t v)
 {
@@ -84,6 +139,15 @@ int tlbsim_new(struct tlbsim **out, const struct tlb_geom *g)
 	t->shift = (unsigned int)ilog2_u64(g->page_size);
 	t->tag = xcalloc(g->entries, sizeof(*t->tag));
 	t->used = xcalloc(g->entries, sizeof(*t->used));
+	if (ways > TLB_HASH_WAYS) {
+		uint32_t size = 1;
+
+		while (size < 4 * g->entries)
+			size <<= 1;
+		t->hmask = size - 1;
+		t->hkey = xcalloc(size, sizeof(*t->hkey));
+		t->hval = xcalloc(size, sizeof(*t->hval));
+	}
 	tlbsim_reset(t);
 	*out = t;
 	return 0;
@@ -96,6 +160,8 @@ void tlbsim_free(struct tlbsim *t)
 	free(t->pins);
 	free(t->tag);
 	free(t->used);
+	free(t->hkey);
+	free(t->hval);
 	free(t);
 }
 
@@ -105,6 +171,9 @@ void tlbsim_reset(struct tlbsim *t)
 		t->tag[i] = TAG_EMPTY;
 		t->used[i] = 0;
 	}
+	if (t->hkey)
+		for (uint32_t i = 0; i <= t->hmask; i++)
+			t->hkey[i] = TAG_EMPTY;
 	t->clock = 0;
 	t->last_page = TAG_EMPTY;
 	memset(&t->st, 0, sizeof(t->st));
@@ -134,6 +203,22 @@ bool tlbsim_access(struct tlbsim *t, uint64_t addr)
 	t->clock++;
 	tag = t->tag + (size_t)(page & (t->sets - 1)) * t->ways;
 	used = t->used + (tag - t->tag);
+	if (t->hkey) {
+		uint32_t slot = hfind(t, page);
+
+		if (slot != UINT32_MAX) {
+			t->used[slot] = t->clock;
+			t->last_page = page;
+			return false;
+		}
+		for (unsigned int w = 1; w < t->ways; w++)
+			if (used[w] < used[victim])
+				victim = w;
+		if (tag[victim] != TAG_EMPTY)
+			hdel(t, tag[victim]);
+		hput(t, page, (uint32_t)(tag + victim - t->tag));
+		goto fill;
+	}
 	for (unsigned int w = 0; w < t->ways; w++) {
 		if (tag[w] == page) {
 			used[w] = t->clock;
@@ -144,6 +229,7 @@ bool tlbsim_access(struct tlbsim *t, uint64_t addr)
 			victim = w;
 	}
 	/* an empty way has used == 0 and so is the first minimum found */
+fill:
 	tag[victim] = page;
 	used[victim] = t->clock;
 	t->last_page = page;

@@ -80,6 +80,11 @@ int main(void)
 	check("header with time but no event: period then ip",
 	      "x 1 [000] 1.000: 7 ffffffff81000000 foo+0x1 ([kernel.kallsyms])\n",
 	      "S 7: ffffffff81000000 foo+0x1 k\n");
+	check("-F +srcline lines are skipped",
+	      "x 1 [000] 1.0: 3 cycles: \n\tffffffff81000000 foo+0x1 ([kernel.kallsyms])\n"
+	      "  kernel/sched/core.c:6521\n\tffffffff81000100 bar+0x2 ([kernel.kallsyms])\n"
+	      "  fs/read_write.c:470\n\n",
+	      "S 3: ffffffff81000000 foo+0x1 k | ffffffff81000100 bar+0x2 k\n");
 	check("headerless -F ip,sym,dso lines are one sample each",
 	      "    ffffffff81000000 foo+0x1 ([kernel.kallsyms])\n"
 	      "    ffffffff81000200 bar+0x2 ([kernel.kallsyms])\n",

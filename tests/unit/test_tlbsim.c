@@ -22,8 +22,64 @@ static unsigned int replay(struct tlbsim *t, const uint64_t *pages, size_t n, ui
 	return m;
 }
 
+/* A reference LRU: per set, a recency list of pages (most recent first). */
+static unsigned int ref_lru(const uint64_t *pages, size_t n, unsigned int entries,
+			    unsigned int ways)
+{
+	unsigned int sets = entries / ways, misses = 0;
+	uint64_t list[256][64];
+	unsigned int len[256] = { 0 };
+
+	for (size_t i = 0; i < n; i++) {
+		unsigned int s = (unsigned int)(pages[i] % sets), k;
+		uint64_t *l = list[s];
+
+		for (k = 0; k < len[s] && l[k] != pages[i]; k++)
+			;
+		if (k == len[s]) {
+			misses++;
+			if (len[s] < ways)
+				len[s]++;
+			k = len[s] - 1;
+		}
+		for (; k > 0; k--)
+			l[k] = l[k - 1];
+		l[0] = pages[i];
+	}
+	return misses;
+}
+
+/* Large TLBs look pages up through a hash table: check them against the
+ * reference on a long pseudo-random stream with locality. */
+static void check_against_reference(void)
+{
+	static const unsigned int geo[][2] = { { 32, 0 }, { 64, 32 }, { 128, 0 }, { 64, 8 } };
+	static uint64_t pages[30000];
+	uint64_t x = 12345;
+	char what[96];
+
+	for (size_t i = 0; i < 30000; i++) {
+		x = x * 6364136223846793005ull + 1442695040888963407ull;
+		/* mostly a drifting window of 40 pages, sometimes far */
+		pages[i] = (x >> 60) < 13 ? (i / 500) + (x >> 33) % 40 : (x >> 33) % 400;
+	}
+	for (size_t g = 0; g < sizeof(geo) / sizeof(geo[0]); g++) {
+		struct tlb_geom tg = { .entries = geo[g][0], .ways = geo[g][1], .page_size = 4096 };
+		struct tlbsim *t;
+		unsigned int ways = geo[g][1] ? geo[g][1] : geo[g][0];
+
+		if (tlbsim_new(&t, &tg))
+			continue;
+		snprintf(what, sizeof(what), "%u entries, %u ways: same misses as a reference LRU",
+			 geo[g][0], ways);
+		is_int(replay(t, pages, 30000, 4096), ref_lru(pages, 30000, geo[g][0], ways), what);
+		tlbsim_free(t);
+	}
+}
+
 int main(void)
 {
+	check_against_reference();
 	struct tlbsim *t;
 	struct icache *c;
 	char buf[128];
