@@ -28,7 +28,8 @@ Commands (each runs the ones it needs first, if their output is missing):
                   apply linker-scripts/linux-\$KVER-hotpack.patch, write the
                   config (tinyconfig + the options below) into \$BUILD
   build           full build with KCFLAGS=-ffunction-sections (no order);
-                  saves the image as \$KBUILD/images/base
+                  saves the image as \$KBUILD/images/base (6.1; other
+                  versions: \$KBUILD/images-\$KVER/base)
   relink ORDER [NAME]
                   relink vmlinux with make HOTPACK_ORDER=ORDER (absolute path;
                   "none" relinks without an order) and save the image as
@@ -67,7 +68,8 @@ EOF
 
 SRC=$KBUILD/linux-source-$KVER
 : "${BUILD:=$KBUILD/build-$KVER-x86_64}"
-IMAGES=$KBUILD/images
+# 6.1 images in $KBUILD/images (other tools use that path), others apart
+if [ "$KVER" = 6.1 ]; then IMAGES=$KBUILD/images; else IMAGES=$KBUILD/images-$KVER; fi
 INITRAMFS=$KBUILD/initramfs.cpio.gz
 : "${WORKLOAD:=$HERE/workload.sh}"
 : "${EXTRA_BINS:=}"
