@@ -48,7 +48,7 @@ Commands (each runs the ones it needs first, if their output is missing):
                   a 32-entry 4 KiB I-TLB in the workload recorded), order it
                   with hotpack (--algo ALGO if given), relink as images/loop,
                   boot that with the plugin, run hotpack verify; counters and
-                  samples go to \$KBUILD/loop/
+                  samples go to \$KBUILD/loop/ (6.1; else loop-\$KVER/)
   paths           print the paths the other commands use
 
 Environment (defaults in brackets):
@@ -269,6 +269,7 @@ cmd_loop() {
 		[ -f "$f" ] || die "$f missing; run make in the hotpack tree"
 	done
 	L=$KBUILD/loop
+	[ "$KVER" = 6.1 ] || L=$KBUILD/loop-$KVER
 	mkdir -p "$L"
 	[ -f "$IMAGES/base/bzImage" ] || cmd_build
 	EXTRA_BINS="$HPMARK $EXTRA_BINS" cmd_initramfs
