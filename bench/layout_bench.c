@@ -22,10 +22,11 @@
  * next, each also calling helpers drawn from its own object file (as the
  * link map says) and shared helpers (locks, allocators, user copies).
  *
- * usage: layout-bench [-p PAGE] [-e E1,E2,...] [-w WAYS] [-b RUNS] [-r REPEATS] [-v]
- *                     VMLINUX CASE...
+ * usage: layout-bench [-p PAGE] [-e E1,E2,...] [-w WAYS] [-b RUNS] [-r REPEATS]
+ *                     [-o DIR] [-v] VMLINUX CASE...
  * -r runs each algorithm REPEATS times and shows the median time; -v lists
- * every path's figures.
+ * every path's figures; -o DIR writes each case (but timing, which has no
+ * image) as DIR/CASE.hprof, for hotpack order and report.
  */
 #include "config.h"
 
@@ -39,6 +40,8 @@
 
 #include "graph.h"
 #include "image.h"
+#include "input.h"
+#include "profile.h"
 #include "layout.h"
 #include "model.h"
 #include "tlbsim.h"
@@ -466,6 +469,53 @@ static double now_ms(void)
 }
 
 static bool verbose;
+static const char *outdir;	/* -o: write each case's profile here as .hprof */
+
+/* The case as a name-keyed profile, so hotpack order/report can read it. */
+static int write_hprof(const struct cgraph *cg, const char *name)
+{
+	struct profile *prof = profile_new();
+	uint32_t *ids = xmalloc((cg->nnodes ? cg->nnodes : 1) * sizeof(*ids));
+	uint32_t *buf = NULL;
+	size_t cap = 0;
+	char path[4096], key[512], line[160];
+	FILE *f;
+	int err = 0;
+
+	snprintf(line, sizeof(line), "layout-bench case %s (synthetic, from %s)", name,
+		 cg->img->path);
+	profile_add_provenance(prof, line);
+	for (size_t i = 0; i < cg->nnodes; i++) {
+		ids[i] = profile_func_id(prof, kfunc_key(cg->img, &cg->img->funcs[cg->nodes[i].func],
+							 key, sizeof(key)));
+		profile_add_weight(prof, ids[i], cg->nodes[i].weight);
+	}
+	for (size_t i = 0; i < cg->narcs; i++)
+		profile_add_edge(prof, ids[cg->arcs[i].src], ids[cg->arcs[i].dst],
+				 cg->arcs[i].weight);
+	for (size_t i = 0; i < cg->npaths; i++) {
+		XGROW(buf, cap, cg->paths[i].n);
+		for (uint32_t j = 0; j < cg->paths[i].n; j++)
+			buf[j] = ids[cg->paths[i].nodes[j]];
+		profile_add_trace(prof, buf, cg->paths[i].n, cg->paths[i].weight);
+	}
+	/* synthetic: every unit of weight counts as a matched sample */
+	prof->nsamples = prof->matched = cg->total_weight;
+	snprintf(path, sizeof(path), "%s/%s.hprof", outdir, name);
+	f = fopen(path, "w");
+	if (!f) {
+		pr_err_errno(-errno, "%s: cannot write", path);
+		err = -EIO;
+	} else {
+		err = hprof_write(f, prof);
+		if (fclose(f) && !err)
+			err = -EIO;
+	}
+	free(buf);
+	free(ids);
+	profile_free(prof);
+	return err;
+}
 static unsigned int repeats = 1;	/* runs per algorithm; the median is shown */
 
 static void row(const char *algo, double ms, const struct model_result *r,
@@ -518,6 +568,11 @@ static int bench_case(const struct kimage *img, const char *name, const struct m
 		       name);
 		gen_free(&g);
 		return -EINVAL;
+	}
+	if (outdir && !orig && write_hprof(cg, name)) {
+		cg_free(cg);
+		gen_free(&g);
+		return -EIO;
 	}
 	if (!orig) {
 		orig = xmalloc((cg->nnodes ? cg->nnodes : 1) * sizeof(*orig));
@@ -594,9 +649,10 @@ int main(int argc, char **argv)
 	int c, err = 0;
 
 	model_geom_default(&mg);
-	while ((c = getopt(argc, argv, "p:e:w:b:r:v")) != -1) {
+	while ((c = getopt(argc, argv, "p:e:w:b:r:o:v")) != -1) {
 		switch (c) {
 		case 'v': verbose = true; break;
+		case 'o': outdir = optarg; break;
 		case 'r':
 			repeats = (unsigned int)strtoul(optarg, NULL, 10);
 			if (repeats < 1 || repeats > 9) {
@@ -626,13 +682,13 @@ int main(int argc, char **argv)
 		case 'b': mg.budget = strtoull(optarg, NULL, 10); break;
 		default:
 			fprintf(stderr, "usage: layout-bench [-p PAGE] [-e E1,E2] [-w WAYS] "
-					"[-b RUNS] [-r REPEATS] [-v] VMLINUX CASE...\n");
+					"[-b RUNS] [-r REPEATS] [-o DIR] [-v] VMLINUX CASE...\n");
 			return 2;
 		}
 	}
 	if (argc - optind < 2) {
 		fprintf(stderr, "usage: layout-bench [-p PAGE] [-e E1,E2] [-w WAYS] [-b RUNS] "
-				"[-r REPEATS] [-v] VMLINUX CASE...\n");
+				"[-r REPEATS] [-o DIR] [-v] VMLINUX CASE...\n");
 		return 2;
 	}
 	if (kimage_open(&img, argv[optind], &io))
