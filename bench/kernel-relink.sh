@@ -60,8 +60,18 @@ median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 # cpu FILE COMMAND...: append "wall cpu" seconds of COMMAND to FILE
 cpu() {
 	f=$1; shift
-	/usr/bin/time -f "%e %U %S" -o "$OUT/time.tmp" "$@" >/dev/null 2>&1 || true
+	/usr/bin/time -f "%e %U %S" -o "$OUT/time.tmp" "$@" >"$OUT/run.out" 2>&1 || true
 	awk '{ printf "%.3f %.3f\n", $1, $2 + $3 }' "$OUT/time.tmp" >> "$f"
+}
+# A relink must compile nothing but init/version-timestamp.o. Kbuild's
+# compiler probes (cc-option) were seen to fail once on this shared machine
+# under heavy load, which changes every compile command and recompiles all.
+relink_only() {
+	if grep -E '^  CC ' "$OUT/run.out" | grep -qv 'init/version-timestamp.o'; then
+		echo "kernel-relink.sh: make recompiled sources, the timing is void:" >&2
+		grep -E '^  CC ' "$OUT/run.out" | head -3 >&2
+		exit 1
+	fi
 }
 
 # Run once with V=1 to catch the final ld command link-vmlinux.sh runs.
@@ -84,6 +94,7 @@ for o in none empty order1000 order10000; do
 	while [ $i -lt "$RUNS" ]; do
 		rm -f "$BUILD/vmlinux"
 		cpu "$OUT/$o.make" $KMAKE $ovar vmlinux
+		relink_only
 		# the same final link (vmlinux.lds now has this order) into a scratch file
 		(cd "$BUILD" && cpu "$OUT/$o.ld" sh -c "$(sed "s| -o vmlinux | -o $OUT/scratch.vmlinux |; s|-Map=vmlinux.map|-Map=$OUT/scratch.map|" "$OUT/final-ld.cmd")")
 		i=$((i + 1))

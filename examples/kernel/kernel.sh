@@ -42,6 +42,12 @@ Commands (each runs the ones it needs first, if their output is missing):
                   to \$KBUILD/boot-NAME.log; exits 0 when the workload ran and
                   the guest rebooted.  Extra QEMU arguments: \$QEMU_EXTRA
                   (e.g. "-plugin /path/itlbsim.so,arg=...").
+  loop [ALGO]      the whole loop, measured by hotpack's QEMU plugin: boot
+                  the base image with the plugin (hpmark phases, every miss of
+                  a 32-entry 4 KiB I-TLB in the workload recorded), order it
+                  with hotpack (--algo ALGO if given), relink as images/loop,
+                  boot that with the plugin, run hotpack verify; counters and
+                  samples go to \$KBUILD/loop/
   paths           print the paths the other commands use
 
 Environment (defaults in brackets):
@@ -51,6 +57,8 @@ Environment (defaults in brackets):
   EXTRA_BINS []                           space-separated host files -> /bin
   QEMU_ICOUNT [shift=3,align=off,sleep=off]  "" turns -icount off
   QEMU_EXTRA []
+  HOTPACK [tool/hotpack of this tree]  PLUGIN [tool/qemu/libhotpack-itlb.so]
+  HPMARK [tool/qemu/hpmark]            (loop)
 
 Each saved image directory holds vmlinux, vmlinux.map (CONFIG_VMLINUX_MAP),
 System.map, bzImage, config and link.log (the link's stderr, for warnings).
@@ -252,6 +260,36 @@ cmd_boot() {
 		die "the guest did not finish the workload (see $log)"
 }
 
+cmd_loop() {
+	: "${HOTPACK:=$TOP/tool/hotpack}" "${PLUGIN:=$TOP/tool/qemu/libhotpack-itlb.so}"
+	: "${HPMARK:=$TOP/tool/qemu/hpmark}"
+	for f in "$HOTPACK" "$PLUGIN" "$HPMARK"; do
+		[ -f "$f" ] || die "$f missing; run make in the hotpack tree"
+	done
+	L=$KBUILD/loop
+	mkdir -p "$L"
+	[ -f "$IMAGES/base/bzImage" ] || cmd_build
+	EXTRA_BINS="$HPMARK $EXTRA_BINS" cmd_initramfs
+	args=entries=8:16:32:64:128,sample_tlb=32,sample_phases=1-
+	QEMU_EXTRA="-plugin $PLUGIN,$args,out=$L/base-counters.txt,samples=$L/base-misses.txt $QEMU_EXTRA" \
+		cmd_boot base > /dev/null
+	algo=
+	[ $# -lt 1 ] || algo="--algo $1"
+	# shellcheck disable=SC2086
+	"$HOTPACK" $algo -o "$L/order.lds" "$IMAGES/base/vmlinux" "$L/base-misses.txt"
+	cmd_relink "$L/order.lds" loop
+	QEMU_EXTRA="-plugin $PLUGIN,$args,out=$L/loop-counters.txt,samples=$L/loop-misses.txt $QEMU_EXTRA" \
+		cmd_boot loop > /dev/null
+	"$HOTPACK" verify --order "$L/order.lds" "$IMAGES/base/vmlinux" "$IMAGES/loop/vmlinux" \
+		"$L/base-misses.txt" > "$L/verify.txt" || { cat "$L/verify.txt"; die "verify failed"; }
+	echo "== emulated counters, base image ($L/base-counters.txt)"
+	cat "$L/base-counters.txt"
+	echo "== emulated counters, ordered image ($L/loop-counters.txt)"
+	cat "$L/loop-counters.txt"
+	echo "== hotpack verify ($L/verify.txt)"
+	sed -n '/^total:/,$p' "$L/verify.txt"
+}
+
 cmd_paths() {
 	echo "source:    $SRC"
 	echo "build:     $BUILD"
@@ -263,7 +301,7 @@ cmd_paths() {
 [ $# -ge 1 ] || { usage; exit 2; }
 cmd=$1; shift
 case $cmd in
-prepare|build|relink|initramfs|boot|paths) "cmd_$cmd" "$@" ;;
+prepare|build|relink|initramfs|boot|loop|paths) "cmd_$cmd" "$@" ;;
 -h|--help|help) usage ;;
 *) usage >&2; exit 2 ;;
 esac

@@ -697,6 +697,107 @@ static int parse_pin(const char *arg, const char *v)
 	return 0;
 }
 
+/* ---- the kernel's text range from its vmlinux -------------------------- */
+
+/* A field of @size bytes at @p in the file's byte order. */
+static uint64_t elf_get(const unsigned char *p, unsigned size, int big)
+{
+	uint64_t v = 0;
+	unsigned i;
+
+	for (i = 0; i < size; i++)
+		v = big ? v << 8 | p[i] : v | (uint64_t)p[i] << (8 * i);
+	return v;
+}
+
+/*
+ * vmlinux=PATH: [_stext, the later of _etext and _einittext) from the ELF
+ * symbol table, ELF32 or ELF64 of either byte order. The plugin reads ELF
+ * itself (no libelf) so that it stays one self-contained object.
+ */
+static int range_from_vmlinux(const char *path)
+{
+	FILE *f = fopen(path, "rb");
+	unsigned char *buf = NULL;
+	long len;
+	int is64, big, ok = -1;
+	uint64_t shoff, stext = 0, etext = 0, einit = 0;
+	unsigned shentsize, shnum, i;
+
+	if (!f) {
+		fprintf(stderr, PLUGIN ": %s: %s; give the kernel's vmlinux (with symbols)\n",
+			path, strerror(errno));
+		return -1;
+	}
+	if (fseek(f, 0, SEEK_END) || (len = ftell(f)) < 64 || fseek(f, 0, SEEK_SET))
+		goto bad;
+	buf = malloc((size_t)len);
+	if (!buf || fread(buf, 1, (size_t)len, f) != (size_t)len)
+		goto bad;
+	if (memcmp(buf, "\177ELF", 4) || (buf[4] != 1 && buf[4] != 2) || (buf[5] != 1 && buf[5] != 2))
+		goto bad;
+	is64 = buf[4] == 2;
+	big = buf[5] == 2;
+	shoff = elf_get(buf + (is64 ? 0x28 : 0x20), is64 ? 8 : 4, big);
+	shentsize = (unsigned)elf_get(buf + (is64 ? 0x3a : 0x2e), 2, big);
+	shnum = (unsigned)elf_get(buf + (is64 ? 0x3c : 0x30), 2, big);
+	if (shentsize < (is64 ? 64u : 40u) || shoff + (uint64_t)shnum * shentsize > (uint64_t)len)
+		goto bad;
+	for (i = 0; i < shnum; i++) {
+		const unsigned char *sh = buf + shoff + (uint64_t)i * shentsize, *str;
+		uint64_t off, size, entsize, stroff, strsize, j;
+		unsigned link;
+
+		if (elf_get(sh + 4, 4, big) != 2)	/* SHT_SYMTAB */
+			continue;
+		off = elf_get(sh + (is64 ? 0x18 : 0x10), is64 ? 8 : 4, big);
+		size = elf_get(sh + (is64 ? 0x20 : 0x14), is64 ? 8 : 4, big);
+		link = (unsigned)elf_get(sh + (is64 ? 0x28 : 0x18), 4, big);
+		entsize = elf_get(sh + (is64 ? 0x38 : 0x24), is64 ? 8 : 4, big);
+		if (link >= shnum || entsize < (is64 ? 24u : 16u) || off + size > (uint64_t)len)
+			goto bad;
+		str = buf + shoff + (uint64_t)link * shentsize;
+		stroff = elf_get(str + (is64 ? 0x18 : 0x10), is64 ? 8 : 4, big);
+		strsize = elf_get(str + (is64 ? 0x20 : 0x14), is64 ? 8 : 4, big);
+		if (stroff + strsize > (uint64_t)len)
+			goto bad;
+		for (j = 0; j + entsize <= size; j += entsize) {
+			const unsigned char *sym = buf + off + j;
+			uint64_t name = elf_get(sym, 4, big), value;
+			const char *n;
+
+			if (name >= strsize)
+				continue;
+			n = (const char *)buf + stroff + name;
+			if (memchr(n, '\0', strsize - name) == NULL)
+				continue;
+			value = is64 ? elf_get(sym + 8, 8, big) : elf_get(sym + 4, 4, big);
+			if (!strcmp(n, "_stext"))
+				stext = value;
+			else if (!strcmp(n, "_etext"))
+				etext = value;
+			else if (!strcmp(n, "_einittext"))
+				einit = value;
+		}
+	}
+	if (!stext || etext <= stext) {
+		fprintf(stderr, PLUGIN ": %s: no _stext and _etext symbols; give the kernel's "
+			"vmlinux (with symbols), or kbase= and kend=\n", path);
+		goto out;
+	}
+	cfg.kbase = stext;
+	cfg.kend = einit > etext ? einit : etext;
+	cfg.range_set = 1;
+	ok = 0;
+	goto out;
+bad:
+	fprintf(stderr, PLUGIN ": %s: not a readable ELF file; give the kernel's vmlinux\n", path);
+out:
+	free(buf);
+	fclose(f);
+	return ok;
+}
+
 /* Where the kernel's text lives when kbase= is not given (system mode). */
 static int default_kbase(const char *target, uint64_t *base)
 {
@@ -747,6 +848,9 @@ static int parse_args(int argc, char **argv)
 			if (parse_u64(v, &cfg.kbase))
 				return bad(arg, "want an address");
 			cfg.range_set = 1;
+		} else if (KEY("vmlinux")) {
+			if (range_from_vmlinux(v))
+				return -1;
 		} else if (KEY("kend")) {
 			if (parse_u64(v, &cfg.kend))
 				return bad(arg, "want an address (exclusive; 0 = top of memory)");
