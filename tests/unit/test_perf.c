@@ -110,6 +110,13 @@ int main(void)
 	      "dd 38 [000] 1.0: 100003 cycles: 0xffffffff81000010/0xffffffff81000400/P/-/-/0  0xffffffff81000410/0xffffffff81000800/M/-/-/12 \n",
 	      "B 100003: ffffffff81000010 k | ffffffff81000400 k\n"
 	      "B 100003: ffffffff81000410 k | ffffffff81000800 k\n");
+	check("brstack with -g: the callchain after the LBR entries keeps the period",
+	      "dd 38 [000] 1.0: 7 cycles: 0xffffffff81000010/0xffffffff81000400/P/-/-/0 \n"
+	      "\tffffffff81000410 foo+0x10 ([kernel.kallsyms])\n\tffffffff81000800 bar+0x0 ([kernel.kallsyms])\n\n"
+	      "dd 38 [000] 1.1: 9 cycles: 0xffffffff81000010/0xffffffff81000400/P/-/-/0 \n\n",
+	      "B 7: ffffffff81000010 k | ffffffff81000400 k\n"
+	      "S 7: ffffffff81000410 foo+0x10 k | ffffffff81000800 bar+0 k\n"
+	      "B 9: ffffffff81000010 k | ffffffff81000400 k\n");
 	check("brstacksym with dso, and branch types: only calls",
 	      " foo+0x10([kernel.kallsyms])/bar+0x0([kernel.kallsyms])/P/-/-/3/CALL  bar+0x20/foo+0x14/P/-/-/2/RET  foo+0x30/foo+0x40/P/-/-/1/COND  [unknown]/baz+0x0/P/-/-/1/\n",
 	      "B 1: foo+0x10 k | bar+0 k\n"
