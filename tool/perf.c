@@ -542,6 +542,14 @@ static int perf_line(struct perf_state *st, char *line, size_t lineno)
 			       "FROM/TO/M/X/A/CYCLES); re-run perf script", st->name, lineno);
 		return ret;
 	}
+	/* an "event:" token before a bare frame: a comm such as "dd" is hex too */
+	q = perf_find_event(line);
+	if (q)
+		return perf_header(st, q, lineno);
+	/* fields before a long hex ip: a header without time and event */
+	q = perf_find_inline_ip(line);
+	if (q && q != p)
+		return perf_header(st, q, lineno);
 	if (perf_parse_frame(p, &fr, &sym, &symlen)) {
 		ret = perf_flush(st);
 		if (ret)
@@ -550,12 +558,6 @@ static int perf_line(struct perf_state *st, char *line, size_t lineno)
 		perf_push_frame(st, &fr, sym, symlen);
 		return perf_flush(st);
 	}
-	q = perf_find_event(line);
-	if (q)
-		return perf_header(st, q, lineno);
-	q = perf_find_inline_ip(line);
-	if (q)
-		return perf_header(st, q, lineno);
 	pr_err("%s:%zu: not a perf script line (no sample header, frame or LBR entry); "
 	       "pass the output of 'perf script' (or force a format with --input-format)",
 	       st->name, lineno);

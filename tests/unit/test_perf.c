@@ -77,6 +77,13 @@ int main(void)
 	check("CRLF line ends, no symoff, sym without dso",
 	      "x 1 [000] 1.0: 3 cycles: \r\n\tffffffff81000000 foo ([kernel.kallsyms])\r\n\tffffffff81000100 bar\r\n\r\n",
 	      "S 3: ffffffff81000000 foo k | ffffffff81000100 bar k\n");
+	check("no time: the event starts the sample, even after a hex-looking comm",
+	      "dd    38 cycles:k: ffffffff81000000 foo+0x1 ([kernel.kallsyms])\n"
+	      "bash  12 cpu-clock: ffffffff81000200 bar ([kernel.kallsyms])\n",
+	      "S 1: ffffffff81000000 foo+0x1 k\nS 1: ffffffff81000200 bar k\n");
+	check("no time, no event: the first long hex token starts the frame",
+	      "dd    38 ffffffff81000000 foo+0x1 ([kernel.kallsyms])\n",
+	      "S 1: ffffffff81000000 foo+0x1 k\n");
 	check("header with time but no event: period then ip",
 	      "x 1 [000] 1.000: 7 ffffffff81000000 foo+0x1 ([kernel.kallsyms])\n",
 	      "S 7: ffffffff81000000 foo+0x1 k\n");
