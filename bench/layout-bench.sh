@@ -27,6 +27,7 @@ v=$work/vmlinux
 echo "## layout-bench: default geometry"
 mkdir -p "$work/corpus"
 "$b/bench/layout-bench" -r 3 -o "$work/corpus" "$v" single many small-tlb stacks flat timing
+"$b/bench/layout-bench" "$v" timing-stacks
 echo
 echo "## layout-bench: 2 MiB pages (x86_64 core text), I-cache the honest figure"
 "$b/bench/layout-bench" -p 2M -e 8,16,32 "$v" many small-tlb

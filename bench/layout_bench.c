@@ -18,6 +18,7 @@
  *   flat       samples without stacks (an address list): weights only
  *   timing     50,000 functions (sizes drawn from the image), 5,000 hot, 400
  *              paths: the time limit; needs no image
+ *   timing-stacks  the same functions with 20,000 sampled stacks of 5-19
  * A path is: anchors (real functions of that syscall, by name) calling the
  * next, each also calling helpers drawn from its own object file (as the
  * link map says) and shared helpers (locks, allocators, user copies).
@@ -420,11 +421,15 @@ static struct cgraph *case_flat(struct gen *g)
 	return g->cg;
 }
 
-/* 50,000 functions with sizes drawn from the image, 5,000 hot, 400 paths. */
-static struct cgraph *case_timing(const struct kimage *img, uint64_t **orig)
+/*
+ * 50,000 functions with sizes drawn from the image, 5,000 hot, and either
+ * 400 paths of 30-79 functions (traces) or, with @stacks, 20,000 sampled
+ * call stacks of 5-19 (perf -g on a busy machine).
+ */
+static struct cgraph *case_timing(const struct kimage *img, uint64_t **orig, bool stacks)
 {
 	struct cgraph *cg = cg_new(NULL);
-	const size_t nf = 50000, nhot = 5000;
+	const size_t nf = 50000, nhot = 5000, npaths = stacks ? 20000 : 400;
 	uint32_t path[80];
 	uint64_t at = 0x1000000;
 
@@ -440,9 +445,10 @@ static struct cgraph *case_timing(const struct kimage *img, uint64_t **orig)
 		/* the hot ones are every tenth: scattered, as in a real kernel */
 		cg_add_node(cg, (uint32_t)i, sz, 16, i % 10 ? 0 : 1 + 100000 / (1 + i / 10), true);
 	}
-	for (size_t p = 0; p < 400; p++) {
-		uint32_t n = 30 + rnd_below(50), base = rnd_below((uint32_t)nhot);
-		uint64_t w = 1 + 10000 / (1 + p);
+	for (size_t p = 0; p < npaths; p++) {
+		uint32_t n = stacks ? 5 + rnd_below(15) : 30 + rnd_below(50);
+		uint32_t base = rnd_below((uint32_t)nhot);
+		uint64_t w = 1 + (stacks ? 100000 : 10000) / (1 + p);
 
 		for (uint32_t j = 0; j < n; j++) {
 			/* mostly near the path's base (a subsystem), sometimes shared */
@@ -562,9 +568,12 @@ static int bench_case(const struct kimage *img, const char *name, const struct m
 	else if (!strcmp(name, "flat"))
 		cg = case_flat(&g);
 	else if (!strcmp(name, "timing"))
-		cg = case_timing(img, &orig);
+		cg = case_timing(img, &orig, false);
+	else if (!strcmp(name, "timing-stacks"))
+		cg = case_timing(img, &orig, true);
 	else {
-		pr_err("unknown case '%s'; use single, many, small-tlb, stacks, flat, timing",
+		pr_err("unknown case '%s'; use single, many, small-tlb, stacks, flat, timing, "
+		       "timing-stacks",
 		       name);
 		gen_free(&g);
 		return -EINVAL;

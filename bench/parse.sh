@@ -34,13 +34,14 @@ run() {	# run LABEL FILE ARGS...: elapsed, MB/s, peak RSS
 	label=$1 file=$2; shift 2
 	bytes=$(stat -c %s "$file")
 	cat "$file" >/dev/null	# from the page cache, as a pipe from perf would be
-	/usr/bin/time -f '%e %M' -o "$W/time" "$HOTPACK" profile -q "$@" "$file" >/dev/null
-	read -r secs kb <"$W/time"
-	echo "$label: $(awk -v b="$bytes" -v s="$secs" -v k="$kb" \
-		'BEGIN { printf "%.0f MB in %.2f s = %.0f MB/s, peak RSS %.1f MB", b/1048576, s, b/1048576/s, k/1024 }')"
+	/usr/bin/time -f '%e %U %S %M' -o "$W/time" "$HOTPACK" profile -q "$@" "$file" >/dev/null
+	read -r secs user sys kb <"$W/time"
+	echo "$label: $(awk -v b="$bytes" -v s="$secs" -v u="$user" -v y="$sys" -v k="$kb" \
+		'BEGIN { m = b / 1048576; printf "%.0f MB in %.2f s elapsed = %.0f MB/s; CPU %.2f s = %.0f MB/s; peak RSS %.1f MB", m, s, m / s, u + y, m / (u + y), k / 1024 }')"
 }
 run "read + symbolize, $MB MB" "$W/big.txt" --vmlinux "$W/vmlinux"
 run "read + symbolize, $((MB / 10)) MB" "$W/small.txt" --vmlinux "$W/vmlinux"
 run "read, names only, $MB MB" "$W/big.txt"
 run "read, names only, $((MB / 10)) MB" "$W/small.txt"
+echo "load average: $(cut -d' ' -f1-3 /proc/loadavg) on $(nproc) CPUs"
 echo "samples in $MB MB: $(grep -c 'cycles:k:' "$W/big.txt"), frames: $(grep -c '^	' "$W/big.txt")"

@@ -412,6 +412,11 @@ int input_read_all(struct profile *prof, const struct kimage *img, char *const *
 	 * kernel samples that it does not have do: too many of them and the
 	 * profile is from another kernel.
 	 */
+	if (!m && !img) {
+		pr_err("%s: no kernel sample carries a symbol name; pass --vmlinux to resolve "
+		       "the addresses", npaths == 1 ? paths[0] : "inputs");
+		return -EINVAL;
+	}
 	wrong = d[PROF_DROP_NOT_IN_IMAGE];
 	if (!m || (double)m < min_match * (double)(m + wrong)) {
 		pr_err("%s: only %" PRIu64 " of %" PRIu64 " kernel samples match %s; samples "

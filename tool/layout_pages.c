@@ -46,6 +46,8 @@
 #define PAGES_MAX_PASSES 8
 #define PAGES_LOOKAHEAD 16	/* pages tried for a gap a page leaves */
 #define PAGES_CANDIDATES 7
+/* net memberships above which refinement limits its swaps and passes */
+#define PAGES_LARGE 100000
 #define NONE UINT32_MAX
 
 struct pg_bin {
@@ -82,6 +84,7 @@ struct pages {
 	struct pg_bin *bins;
 	size_t nbins, capbins;
 	uint32_t *bin_of;	/* by rank */
+	bool large;		/* more than PAGES_LARGE net memberships */
 };
 
 static uint64_t round_up(uint64_t v, uint64_t a)
@@ -151,6 +154,7 @@ static void build_nets(struct pages *p)
 	for (size_t r = 0; r < p->nsel; r++)
 		p->inc_start[r + 1] += p->inc_start[r];
 	p->inc = xmalloc((total ? total : 1) * sizeof(*p->inc));
+	p->large = total > PAGES_LARGE;
 	memset(seen, 0, (p->nsel ? p->nsel : 1) * sizeof(*seen));
 	for (size_t i = 0; i < p->nnets; i++)
 		for (uint32_t j = 0; j < p->nets[i].n; j++) {
@@ -289,15 +293,57 @@ static void move(struct pages *p, uint32_t r, uint32_t t)
  * delta of moving r to page t is what r's nets lose by r leaving (the nets
  * for which r is alone on its page) plus the weight of r's nets not yet on
  * t; acc[t] collects the weight of r's nets already on t in one pass over
- * their page lists, so every candidate page costs O(1).
+ * their page lists, so every candidate page costs O(1). Swaps (when t is
+ * full) are tried with every full page where r's move pays, or on large
+ * problems (p->large) only with the PAGES_SWAP_TARGETS where it pays most,
+ * which bounds the work on profiles with many paths. Returns the gain
+ * (0: nothing done).
  */
-static bool improve_node(struct pages *p, uint32_t r, uint32_t *cand, int64_t *acc)
+#define PAGES_SWAP_TARGETS 3
+#define PAGES_SWAP_MAX_NETS 8
+
+/*
+ * Page t is full: swap r (its move worth dr) with one of t's functions u,
+ * when both pages still fit afterwards; the delta is r's move, then u's.
+ * Returns the best delta so far, updating *bt and *bu when a swap beats it.
+ */
+static int64_t try_swaps(struct pages *p, uint32_t r, uint32_t from, uint32_t t, int64_t dr,
+			 int64_t best, uint32_t *bt, uint32_t *bu)
+{
+	move(p, r, t);
+	for (uint32_t m = 0; m < p->bins[t].n; m++) {
+		uint32_t u = p->bins[t].m[m];
+		int64_t d;
+
+		/* on large problems only functions on few nets: cheap to score,
+		 * and the likely ones to leave a page for free */
+		if (p->large && p->inc_start[u + 1] - p->inc_start[u] > PAGES_SWAP_MAX_NETS)
+			continue;
+		if (u == r || p->bins[t].fill - p->es[u] > p->bins[t].cap ||
+		    p->bins[from].fill + p->es[u] > p->bins[from].cap)
+			continue;
+		d = dr + move_delta(p, u, from);
+		if (d < best) {
+			best = d;
+			*bt = t;
+			*bu = u;
+		}
+	}
+	move(p, r, from);
+	return best;
+}
+
+
+static int64_t improve_node(struct pages *p, uint32_t r, uint32_t *cand, int64_t *acc)
 {
 	uint32_t from = p->bin_of[r], nc = 0, best_t = NONE, best_u = NONE;
+	uint32_t full[PAGES_SWAP_TARGETS];
+	int64_t fulld[PAGES_SWAP_TARGETS];
 	int64_t best = 0, leave = 0, total = 0;
+	unsigned int nfull = 0;
 
 	if (p->bins[from].big)
-		return false;
+		return 0;
 	for (uint32_t i = p->inc_start[r]; i < p->inc_start[r + 1]; i++) {
 		const struct pg_net *e = &p->nets[p->inc[i]];
 
@@ -332,54 +378,68 @@ static bool improve_node(struct pages *p, uint32_t r, uint32_t *cand, int64_t *a
 			}
 			continue;
 		}
-		/* t is full: swap r with one of its functions u, when both pages
-		 * still fit afterwards; the delta is r's move, then u's. Only
-		 * when r's move pays by itself (u's own moves are tried when u
-		 * comes up). */
 		if (dr >= 0 || dr >= best)
 			continue;
-		move(p, r, t);
-		for (uint32_t j = 0; j < p->bins[t].n; j++) {
-			uint32_t u = p->bins[t].m[j];
-			int64_t d;
-
-			if (u == r || p->bins[t].fill - p->es[u] > p->bins[t].cap ||
-			    p->bins[from].fill + p->es[u] > p->bins[from].cap)
-				continue;
-			d = dr + move_delta(p, u, from);
-			if (d < best) {
-				best = d;
-				best_t = t;
-				best_u = u;
-			}
+		if (!p->large) {
+			/* small problems: try every full page at once */
+			best = try_swaps(p, r, from, t, dr, best, &best_t, &best_u);
+			continue;
 		}
-		move(p, r, from);
+		/* keep the full pages where r's move pays most (ties: first seen) */
+		for (unsigned int j = 0; j <= nfull && j < PAGES_SWAP_TARGETS; j++) {
+			if (j < nfull && fulld[j] <= dr)
+				continue;
+			for (unsigned int m = (nfull < PAGES_SWAP_TARGETS ? nfull : nfull - 1); m > j;
+			     m--) {
+				full[m] = full[m - 1];
+				fulld[m] = fulld[m - 1];
+			}
+			full[j] = t;
+			fulld[j] = dr;
+			if (nfull < PAGES_SWAP_TARGETS)
+				nfull++;
+			break;
+		}
 	}
+	for (unsigned int j = 0; j < nfull; j++)
+		if (fulld[j] < best)
+			best = try_swaps(p, r, from, full[j], fulld[j], best, &best_t, &best_u);
 out:
 	for (uint32_t k = 0; k < nc; k++)
 		acc[cand[k]] = 0;
 	if (best >= 0)
-		return false;
+		return 0;
 	move(p, r, best_t);
 	if (best_u != NONE)
 		move(p, best_u, from);
-	return true;
+	return -best;
 }
+
+/*
+ * Passes over every function on a net until a pass gains nothing (on large
+ * problems: less than 1/PAGES_MIN_GAIN of the objective, the weighted pages
+ * over all nets), or PAGES_MAX_PASSES.
+ */
+#define PAGES_MIN_GAIN 1000
 
 static void refine(struct pages *p)
 {
 	uint32_t *cand = xmalloc((p->nbins + 2) * sizeof(*cand));
 	int64_t *acc = xcalloc(p->nbins + 1, sizeof(*acc));
+	int64_t objective = 0;
 
+	for (size_t i = 0; i < p->nnets; i++)
+		objective += (int64_t)(p->nets[i].w * p->nets[i].nc);
 	for (int pass = 0; pass < PAGES_MAX_PASSES; pass++) {
-		bool any = false;
+		int64_t gain = 0;
 
 		for (uint32_t r = 0; r < p->nsel; r++) {
 			if (p->inc_start[r] == p->inc_start[r + 1])
 				continue;
-			any |= improve_node(p, r, cand, acc);
+			gain += improve_node(p, r, cand, acc);
 		}
-		if (!any)
+		objective -= gain;
+		if (!gain || (p->large && gain * PAGES_MIN_GAIN < objective))
 			break;
 	}
 	free(cand);

@@ -44,6 +44,7 @@ struct perf_state {
 	/* the pending sample */
 	bool pending;
 	bool callchain;		/* header had no inline ip: frames follow */
+	bool lbr;		/* header carried LBR entries: a chain may follow */
 	uint64_t weight;
 	size_t line;
 	struct hp_frame *frames;
@@ -309,6 +310,10 @@ static int perf_flush(struct perf_state *st)
 	st->callchain = false;
 	st->nframes = 0;
 	st->arenalen = 0;
+	/* -F brstack with -g: the LBR entries were the sample when no chain came */
+	if (st->lbr && !ev.nframes)
+		ev.weight = 0;
+	st->lbr = false;
 	ret = ev.weight ? st->cb(&ev, st->ctx) : 0;
 	return ret;
 }
@@ -438,6 +443,12 @@ static int perf_header(struct perf_state *st, const char *p, size_t line)
 		if (ret == -EINVAL)
 			pr_err("%s:%zu: a damaged LBR entry (perf script -F brstack: "
 			       "FROM/TO/M/X/A/CYCLES); re-run perf script", st->name, line);
+		if (!ret) {
+			/* recorded with -g too: the sample's callchain may follow */
+			perf_start(st, weight, line);
+			st->callchain = true;
+			st->lbr = true;
+		}
 		return ret;
 	}
 	if (perf_parse_frame(p, &fr, &sym, &symlen)) {
@@ -542,6 +553,14 @@ static int perf_line(struct perf_state *st, char *line, size_t lineno)
 			       "FROM/TO/M/X/A/CYCLES); re-run perf script", st->name, lineno);
 		return ret;
 	}
+	/* an "event:" token before a bare frame: a comm such as "dd" is hex too */
+	q = perf_find_event(line);
+	if (q)
+		return perf_header(st, q, lineno);
+	/* fields before a long hex ip: a header without time and event */
+	q = perf_find_inline_ip(line);
+	if (q && q != p)
+		return perf_header(st, q, lineno);
 	if (perf_parse_frame(p, &fr, &sym, &symlen)) {
 		ret = perf_flush(st);
 		if (ret)
@@ -550,12 +569,6 @@ static int perf_line(struct perf_state *st, char *line, size_t lineno)
 		perf_push_frame(st, &fr, sym, symlen);
 		return perf_flush(st);
 	}
-	q = perf_find_event(line);
-	if (q)
-		return perf_header(st, q, lineno);
-	q = perf_find_inline_ip(line);
-	if (q)
-		return perf_header(st, q, lineno);
 	pr_err("%s:%zu: not a perf script line (no sample header, frame or LBR entry); "
 	       "pass the output of 'perf script' (or force a format with --input-format)",
 	       st->name, lineno);

@@ -307,9 +307,63 @@ static void check_pages(void)
 	}
 }
 
+/*
+ * A profile large enough (over 100,000 net memberships) for pages to limit
+ * its refinement: still deterministic, every selected node once, and no
+ * more pages per path than c3.
+ */
+static void check_large(void)
+{
+	struct layout_opts o = { .page_size = 4096, .coverage = 1.0 };
+	struct cgraph *cg = cg_new(NULL);
+	uint32_t *o1 = calloc(3000, sizeof(*o1)), *o2 = calloc(3000, sizeof(*o2));
+	bool *seen = calloc(3000, sizeof(*seen));
+	uint64_t x = 99;
+	uint32_t path[20];
+	struct model_result rp, rc;
+	size_t n1, n2, nc;
+	bool good = true;
+
+	for (uint32_t i = 0; i < 3000; i++)
+		cg_add_node(cg, i, 48 + (i * 2654435761u) % 900, 16, 1 + 3000 / (1 + i), true);
+	for (uint32_t k = 0; k < 7000; k++) {
+		uint32_t base = (k * 7919u) % 3000;
+
+		for (uint32_t j = 0; j < 20; j++) {
+			x = x * 6364136223846793005ull + 1442695040888963407ull;
+			path[j] = (x >> 62) ? (base + (uint32_t)(x >> 40) % 60) % 3000
+					    : (uint32_t)(x >> 33) % 100;
+		}
+		cg_add_path(cg, path, 20, 1 + 60000 / (1 + k));
+	}
+	cg_finish(cg);
+	n1 = run("pages", cg, &o, o1);
+	n2 = run("pages", cg, &o, o2);
+	ok(n1 == n2 && n1 != (size_t)-1 && !memcmp(o1, o2, n1 * sizeof(*o1)),
+	   "pages on about 125,000 memberships: the same order twice");
+	for (size_t i = 0; i < n1; i++) {
+		if (o1[i] >= 3000 || seen[o1[i]])
+			good = false;
+		else
+			seen[o1[i]] = true;
+	}
+	ok(good && n1 == 3000, "every node placed once");
+	wpages(cg, o1, n1, 4096, &rp);
+	nc = run("c3", cg, &o, o2);
+	wpages(cg, o2, nc, 4096, &rc);
+	ok(rp.wpages <= rc.wpages, "no more weighted pages than c3");
+	model_result_free(&rp);
+	model_result_free(&rc);
+	free(o1);
+	free(o2);
+	free(seen);
+	cg_free(cg);
+}
+
 int main(void)
 {
 	check_properties();
+	check_large();
 	check_ph();
 	check_cds();
 	check_pages();

@@ -77,6 +77,13 @@ int main(void)
 	check("CRLF line ends, no symoff, sym without dso",
 	      "x 1 [000] 1.0: 3 cycles: \r\n\tffffffff81000000 foo ([kernel.kallsyms])\r\n\tffffffff81000100 bar\r\n\r\n",
 	      "S 3: ffffffff81000000 foo k | ffffffff81000100 bar k\n");
+	check("no time: the event starts the sample, even after a hex-looking comm",
+	      "dd    38 cycles:k: ffffffff81000000 foo+0x1 ([kernel.kallsyms])\n"
+	      "bash  12 cpu-clock: ffffffff81000200 bar ([kernel.kallsyms])\n",
+	      "S 1: ffffffff81000000 foo+0x1 k\nS 1: ffffffff81000200 bar k\n");
+	check("no time, no event: the first long hex token starts the frame",
+	      "dd    38 ffffffff81000000 foo+0x1 ([kernel.kallsyms])\n",
+	      "S 1: ffffffff81000000 foo+0x1 k\n");
 	check("header with time but no event: period then ip",
 	      "x 1 [000] 1.000: 7 ffffffff81000000 foo+0x1 ([kernel.kallsyms])\n",
 	      "S 7: ffffffff81000000 foo+0x1 k\n");
@@ -103,6 +110,13 @@ int main(void)
 	      "dd 38 [000] 1.0: 100003 cycles: 0xffffffff81000010/0xffffffff81000400/P/-/-/0  0xffffffff81000410/0xffffffff81000800/M/-/-/12 \n",
 	      "B 100003: ffffffff81000010 k | ffffffff81000400 k\n"
 	      "B 100003: ffffffff81000410 k | ffffffff81000800 k\n");
+	check("brstack with -g: the callchain after the LBR entries keeps the period",
+	      "dd 38 [000] 1.0: 7 cycles: 0xffffffff81000010/0xffffffff81000400/P/-/-/0 \n"
+	      "\tffffffff81000410 foo+0x10 ([kernel.kallsyms])\n\tffffffff81000800 bar+0x0 ([kernel.kallsyms])\n\n"
+	      "dd 38 [000] 1.1: 9 cycles: 0xffffffff81000010/0xffffffff81000400/P/-/-/0 \n\n",
+	      "B 7: ffffffff81000010 k | ffffffff81000400 k\n"
+	      "S 7: ffffffff81000410 foo+0x10 k | ffffffff81000800 bar+0 k\n"
+	      "B 9: ffffffff81000010 k | ffffffff81000400 k\n");
 	check("brstacksym with dso, and branch types: only calls",
 	      " foo+0x10([kernel.kallsyms])/bar+0x0([kernel.kallsyms])/P/-/-/3/CALL  bar+0x20/foo+0x14/P/-/-/2/RET  foo+0x30/foo+0x40/P/-/-/1/COND  [unknown]/baz+0x0/P/-/-/1/\n",
 	      "B 1: foo+0x10 k | bar+0 k\n"
