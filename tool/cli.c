@@ -50,8 +50,10 @@ int cli_parse_pow2(const char *opt, const char *arg, uint64_t *out)
 
 	if (cli_parse_size(opt, arg, &v))
 		return -EINVAL;
-	if (!v || (v & (v - 1))) {
-		pr_err("%s: '%s' is not a power of two; page sizes are like 4K, 64K, 2M", opt, arg);
+	/* Real MMUs map 1 KiB (ARM tiny pages) to 1 GiB; the models take that range. */
+	if (!v || (v & (v - 1)) || v < CLI_PAGE_MIN || v > CLI_PAGE_MAX) {
+		pr_err("%s: '%s' is not a page size; give a power of two from 1K to 1G "
+		       "(e.g. 4K, 16K, 64K, 2M)", opt, arg);
 		return -EINVAL;
 	}
 	*out = v;
@@ -94,100 +96,106 @@ int cli_parse_double(const char *opt, const char *arg, double lo, double hi, dou
 
 int cli_out_open(struct cli_out *o, const char *path)
 {
-	struct stat st;
-	int fd, err;
-
 	memset(o, 0, sizeof(*o));
-	if (!path || !strcmp(path, "-")) {
-		o->f = stdout;
-		return 0;
-	}
-	o->path = xstrdup(path);
-	/*
-	 * A device or a FIFO (-o /dev/null, -o /dev/stdout) is written in
-	 * place: renaming a temporary file over it would replace the device
-	 * node with a regular file.
-	 */
-	if (!stat(path, &st) && !S_ISREG(st.st_mode)) {
-		o->f = fopen(path, "w");
-		if (!o->f) {
-			err = -errno;
-			pr_err_errno(err, "%s: cannot write the output file", path);
-			free(o->path);
-			o->path = NULL;
-			return err;
-		}
-		return 0;
-	}
-	o->tmp = xasprintf("%s.tmpXXXXXX", path);
-	fd = mkstemp(o->tmp);
-	if (fd < 0) {
-		err = -errno;
-		pr_err_errno(err, "%s: cannot create the output file", path);
-		free(o->tmp);
-		free(o->path);
-		o->tmp = o->path = NULL;
-		return err;
-	}
-	o->f = fdopen(fd, "w");
+	if (path && strcmp(path, "-"))
+		o->path = xstrdup(path);
+	o->f = open_memstream(&o->buf, &o->len);
 	if (!o->f) {
-		err = -errno;
-		close(fd);
-		unlink(o->tmp);
-		pr_err_errno(err, "%s: cannot write the output file", path);
+		int err = -errno;
+
+		pr_err_errno(err, "%s: cannot buffer the output", path ? path : "stdout");
+		free(o->path);
+		o->path = NULL;
 		return err;
 	}
 	return 0;
 }
 
-int cli_out_commit(struct cli_out *o)
+static int write_all(FILE *f, const char *buf, size_t len)
 {
-	int err = 0;
+	if (len && fwrite(buf, 1, len, f) != len)
+		return -EIO;
+	return fflush(f) || ferror(f) ? -EIO : 0;
+}
 
-	if (o->f == stdout) {
-		if (fflush(stdout) || ferror(stdout)) {
-			err = -EIO;
-			pr_err("standard output: write error; is the disk full or the pipe closed?");
-		}
-		o->f = NULL;
-		return err;
-	}
-	if (!o->tmp) {	/* a device or FIFO, written in place */
-		if (fflush(o->f) || ferror(o->f))
-			err = -EIO;
-		if (fclose(o->f) && !err)
-			err = -errno;
-		o->f = NULL;
-		if (err)
-			pr_err_errno(err, "%s: write error", o->path);
-		free(o->path);
-		o->path = NULL;
-		return err;
-	}
-	if (fflush(o->f) || ferror(o->f) || fsync(fileno(o->f)))
-		err = -errno ? -errno : -EIO;
-	if (fclose(o->f) && !err)
+/* A regular file: a temporary beside it, renamed over it when complete. */
+static int commit_file(struct cli_out *o, const struct stat *old)
+{
+	char *tmp = xasprintf("%s.tmpXXXXXX", o->path);
+	mode_t mode, mask;
+	FILE *f = NULL;
+	int fd, err = 0;
+
+	fd = mkstemp(tmp);
+	if (fd < 0) {
 		err = -errno;
-	o->f = NULL;
-	if (!err && rename(o->tmp, o->path))
+		pr_err_errno(err, "%s: cannot create the output file", o->path);
+		free(tmp);
+		return err;
+	}
+	mask = umask(0);
+	umask(mask);
+	mode = old ? old->st_mode & 07777 : 0666 & ~mask;
+	if (fchmod(fd, mode))
+		err = -errno;
+	if (!err && !(f = fdopen(fd, "w")))
+		err = -errno;
+	if (!err)
+		err = write_all(f, o->buf, o->len);
+	if (!err && fsync(fileno(f)))
+		err = -errno;
+	if (f ? fclose(f) && !err : close(fd) && !err)
+		err = -errno;
+	if (!err && rename(tmp, o->path))
 		err = -errno;
 	if (err) {
 		pr_err_errno(err, "%s: cannot write the output file; nothing was written", o->path);
-		unlink(o->tmp);
+		unlink(tmp);
 	}
-	free(o->tmp);
-	free(o->path);
-	o->tmp = o->path = NULL;
+	free(tmp);
+	return err;
+}
+
+int cli_out_commit(struct cli_out *o)
+{
+	struct stat st;
+	bool exists;
+	FILE *f;
+	int err;
+
+	if (fclose(o->f)) {
+		o->f = NULL;
+		cli_out_abort(o);
+		pr_err("out of memory buffering the output; nothing was written");
+		return -ENOMEM;
+	}
+	o->f = NULL;
+	exists = o->path && !stat(o->path, &st);
+	if (!o->path) {
+		err = write_all(stdout, o->buf, o->len);
+		if (err)
+			pr_err("standard output: write error; is the disk full or the pipe closed?");
+	} else if (exists && !S_ISREG(st.st_mode)) {
+		/* A device or a FIFO (-o /dev/null) is written in place:
+		 * renaming over it would replace the node with a file. */
+		f = fopen(o->path, "w");
+		err = f ? write_all(f, o->buf, o->len) : -errno;
+		if (f && fclose(f) && !err)
+			err = -errno;
+		if (err)
+			pr_err_errno(err, "%s: write error", o->path);
+	} else {
+		err = commit_file(o, exists ? &st : NULL);
+	}
+	cli_out_abort(o);
 	return err;
 }
 
 void cli_out_abort(struct cli_out *o)
 {
-	if (o->f && o->f != stdout)
+	if (o->f)
 		fclose(o->f);
-	if (o->tmp)
-		unlink(o->tmp);
-	free(o->tmp);
+	free(o->buf);
 	free(o->path);
 	memset(o, 0, sizeof(*o));
 }

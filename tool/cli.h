@@ -15,21 +15,31 @@ int cli_parse_size(const char *opt, const char *arg, uint64_t *out);
 /** A signed integer in any base (0x..): KASLR offsets. */
 int cli_parse_s64(const char *opt, const char *arg, int64_t *out);
 int cli_parse_double(const char *opt, const char *arg, double lo, double hi, double *out);
-/** A power of two size (page sizes). */
+#define CLI_PAGE_MIN 1024ull
+#define CLI_PAGE_MAX (1ull << 30)
+
+/** A page size: a power of two from CLI_PAGE_MIN to CLI_PAGE_MAX. */
 int cli_parse_pow2(const char *opt, const char *arg, uint64_t *out);
 
-/* An output that appears whole or not at all: -o writes a temporary file
- * beside the target and renames it on success. NULL or "-" is stdout. */
+/*
+ * An output that appears whole or not at all, on a file or on stdout: what a
+ * command writes to o->f is kept in memory until cli_out_commit(), which
+ * writes a regular file through a temporary beside it and a rename (keeping
+ * an existing file's mode, else 0666 less the umask), and stdout, a device or
+ * a FIFO directly. cli_out_abort() writes nothing anywhere. NULL or "-" is
+ * stdout.
+ */
 struct cli_out {
 	FILE *f;
-	char *path;
-	char *tmp;
+	char *buf;	/* private: the memory stream's buffer */
+	size_t len;
+	char *path;	/* NULL: stdout */
 };
 
 int cli_out_open(struct cli_out *o, const char *path);
-/** Flush, close and rename into place; returns 0 or -errno (printed). */
+/** Write the output to its destination; returns 0 or -errno (printed). */
 int cli_out_commit(struct cli_out *o);
-/** Drop the temporary file (on error). */
+/** Drop the output (on error): nothing is written. */
 void cli_out_abort(struct cli_out *o);
 
 #endif

@@ -52,7 +52,8 @@ static void order_usage(FILE *f)
 "      --list-algos         list the layout algorithms\n"
 "  -p, --page-size SIZE     page size the layout packs for (default 4K)\n"
 "      --coverage FRACTION  place functions up to this share of the heat (default 1)\n"
-"      --max-hot-bytes SIZE cap on the bytes placed\n"
+"      --max-hot-bytes SIZE place no more than SIZE bytes, padding counted\n"
+"                           (default 0: no cap)\n"
 "      --map FILE           the link map (vmlinux.map); default: VMLINUX.map\n"
 "      --object FILE        vmlinux.o for section names; default: VMLINUX.o\n"
 "      --input-format FMT   perf, ftrace, addrs or hprof (default: detected)\n"
@@ -230,6 +231,27 @@ static int order_run(struct order_opts *o, char *vmlinux, char **inputs, int nin
 		order = xmalloc((cg->nnodes ? cg->nnodes : 1) * sizeof(*order));
 		err = layout_find(o->algo)->run(cg, &o->layout, order, &n);
 	}
+	if (!err) {
+		/* What cannot be named exactly is left out before anything is
+		 * counted, so the header describes exactly the lines written. */
+		size_t all = n;
+
+		n = emit_filter(o->format, cg, order, n);
+		left_out = all - n;
+		all = n;
+		n = layout_cap_bytes(cg, order, n, o->layout.max_hot_bytes);
+		if (!n && all) {
+			pr_err("--max-hot-bytes %" PRIu64 " leaves no room for the first function "
+			       "of the order (%" PRIu64 " bytes)", o->layout.max_hot_bytes,
+			       cg->nodes[order[0]].size);
+			err = -EINVAL;
+		}
+	}
+	if (!err && !n && o->layout.max_hot_bytes) {
+		pr_err("--max-hot-bytes %" PRIu64 " leaves no room for the hottest function; "
+		       "raise it", o->layout.max_hot_bytes);
+		err = -EINVAL;
+	}
 	if (!err && !n) {
 		pr_err("%s: none of the sampled functions can move (%zu of %zu functions are "
 		       "movable); build with -ffunction-sections and give the link map "
@@ -246,7 +268,7 @@ static int order_run(struct order_opts *o, char *vmlinux, char **inputs, int nin
 		err = cli_out_open(&out, o->output);
 	}
 	if (!err) {
-		err = emit_order(out.f, o->format, cg, order, n, &info, &left_out);
+		err = emit_order(out.f, o->format, cg, order, n, &info);
 		if (!err && o->werror && hp_warn_count()) {
 			pr_err("warnings with --werror; nothing was written");
 			err = -EINVAL;
@@ -259,7 +281,7 @@ static int order_run(struct order_opts *o, char *vmlinux, char **inputs, int nin
 	if (!err)
 		pr_info("%zu functions (%" PRIu64 " bytes) placed: %zu pages of %" PRIu64
 			" bytes, now spread over %zu; lower bound %zu%s",
-			n - left_out, info.bytes, info.pages_used, info.page_size,
+			n, info.bytes, info.pages_used, info.page_size,
 			info.pages_before, info.pages_bound,
 			left_out ? " (see the warnings for functions left out)" : "");
 	free(order);

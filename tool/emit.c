@@ -54,7 +54,7 @@ static bool section_name_shared(const struct kimage *img, const struct kfunc *f,
 
 	*same_object = false;
 	if (!(f->flags & KF_DUPNAME))
-		return false;
+		return (f->flags & KF_SHAREDSEC) != 0;
 	for (o = kimage_find_func_by_name(img, f->name); o;
 	     o = o->next_same_name >= 0 ? &img->funcs[o->next_same_name] : NULL) {
 		if (o == f || !o->section || strcmp(o->section, f->section))
@@ -63,7 +63,7 @@ static bool section_name_shared(const struct kimage *img, const struct kfunc *f,
 		if (f->object && o->object && !strcmp(o->object, f->object))
 			*same_object = true;
 	}
-	return shared;
+	return shared || (f->flags & KF_SHAREDSEC);
 }
 
 /*
@@ -137,11 +137,61 @@ static void note_left_out(const struct kimage *img, const struct kfunc *f, const
 		pr_warn("%s: %s: %s; left out of the order", img->path, f->name, why);
 }
 
-int emit_order(FILE *out, enum emit_format fmt, const struct cgraph *cg, const uint32_t *order,
-	       size_t n, const struct emit_info *info, size_t *left_out)
+/* Why @f cannot be named exactly in @fmt, or NULL when it can. */
+static const char *why_unnameable(enum emit_format fmt, const struct kimage *img,
+				  const struct kfunc *f)
+{
+	bool same_object = false;
+	bool shared = f->section && section_name_shared(img, f, &same_object);
+
+	if (fmt == EMIT_LIST)
+		return NULL;
+	if (fmt == EMIT_LLD)
+		/* lld orders by symbol: a local symbol of a shared name
+		 * would order every function of that name. */
+		return (f->flags & KF_DUPNAME) ? "more than one function has this name "
+						 "(lld orders by symbol name)" : NULL;
+	if (!f->section)
+		return "input section unknown";
+	if (!shared)
+		return NULL;
+	if (fmt == EMIT_GOLD && f->object && !same_object)
+		return "its section name is shared with another function and gold's "
+		       "ordering file cannot name the object";
+	if (!f->object || same_object)
+		return "its section name is shared with another function and its object "
+		       "file does not tell them apart";
+	return NULL;
+}
+
+size_t emit_filter(enum emit_format fmt, const struct cgraph *cg, uint32_t *order, size_t n)
 {
 	const struct kimage *img = cg->img;
-	size_t i, skipped = 0;
+	size_t i, out = 0, skipped = 0;
+
+	for (i = 0; i < n; i++) {
+		const struct kfunc *f = &img->funcs[cg->nodes[order[i]].func];
+		const char *why = why_unnameable(fmt, img, f);
+
+		if (why) {
+			note_left_out(img, f, why, skipped++);
+			continue;
+		}
+		order[out++] = order[i];
+	}
+	if (skipped > EMIT_NAMED_LEFT_OUT && hp_verbosity < 2)
+		pr_warn("%s: %zu more functions left out of the order for the same reasons "
+			"(-v names them); the link map (--map) names the objects of static "
+			"functions that share a name", img->path, skipped - EMIT_NAMED_LEFT_OUT);
+	return out;
+}
+
+int emit_order(FILE *out, enum emit_format fmt, const struct cgraph *cg, const uint32_t *order,
+	       size_t n, const struct emit_info *info)
+{
+	const struct kimage *img = cg->img;
+	const char *indent = fmt == EMIT_LD_SECTION_ORDERING ? "\t" : "";
+	size_t i;
 
 	switch (fmt) {
 	case EMIT_LDS:
@@ -163,40 +213,15 @@ int emit_order(FILE *out, enum emit_format fmt, const struct cgraph *cg, const u
 	for (i = 0; i < n; i++) {
 		const struct kfunc *f = &img->funcs[cg->nodes[order[i]].func];
 		bool same_object = false;
-		bool shared = f->section && section_name_shared(img, f, &same_object);
 
-		if (fmt == EMIT_LLD || fmt == EMIT_LIST) {
-			/* lld orders by symbol: a local symbol of a shared name
-			 * would order every function of that name. */
-			if ((f->flags & KF_DUPNAME) && fmt == EMIT_LLD) {
-				note_left_out(img, f, "more than one function has this name "
-					      "(lld orders by symbol name)", skipped);
-				skipped++;
-				continue;
-			}
+		if (fmt == EMIT_LLD || fmt == EMIT_LIST)
 			fprintf(out, "%s\n", f->name);
-			continue;
-		}
-		if (!f->section || (shared && (!f->object || same_object || fmt == EMIT_GOLD))) {
-			note_left_out(img, f,
-				!f->section ? "input section unknown"
-				: fmt == EMIT_GOLD && f->object && !same_object
-				? "its section name is shared with another function and "
-				  "gold's ordering file cannot name the object"
-				: "its section name is shared with another function and "
-				  "its object file does not tell them apart", skipped);
-			skipped++;
-			continue;
-		}
-		if (fmt == EMIT_GOLD) {
+		else if (fmt == EMIT_GOLD)
 			fprintf(out, "%s\n", f->section);
-		} else if (shared) {
-			emit_qualified(out, fmt == EMIT_LD_SECTION_ORDERING ? "\t" : "",
-				       f->object, f->section);
-		} else {
-			fprintf(out, "%s*(%s)\n", fmt == EMIT_LD_SECTION_ORDERING ? "\t" : "",
-				f->section);
-		}
+		else if (section_name_shared(img, f, &same_object))
+			emit_qualified(out, indent, f->object, f->section);
+		else
+			fprintf(out, "%s*(%s)\n", indent, f->section);
 	}
 	if (fmt == EMIT_LD_SECTION_ORDERING)
 		fprintf(out, "}\n");
@@ -206,12 +231,6 @@ int emit_order(FILE *out, enum emit_format fmt, const struct cgraph *cg, const u
 	 * own order. */
 	if (fmt == EMIT_GOLD)
 		fprintf(out, ".text*\n");
-	if (skipped > EMIT_NAMED_LEFT_OUT && hp_verbosity < 2)
-		pr_warn("%s: %zu more functions left out of the order for the same reasons "
-			"(-v names them); the link map (--map) names the objects of static "
-			"functions that share a name", img->path, skipped - EMIT_NAMED_LEFT_OUT);
-	if (left_out)
-		*left_out = skipped;
 	if (fflush(out) || ferror(out))
 		return -EIO;
 	return 0;

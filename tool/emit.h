@@ -41,12 +41,16 @@ int emit_format_from_name(const char *name);
 const char *emit_format_name(enum emit_format f);
 
 /**
- * emit_order() - write @order (node indices of @cg) in @fmt. Functions that
- * cannot be named exactly (a section name shared by several functions whose
- * objects are unknown) are left out and counted in *left_out, with a warning.
- * Returns 0 or -EIO.
+ * emit_filter() - drop from @order the functions that @fmt cannot name
+ * exactly (a section name shared by functions whose objects are unknown, a
+ * symbol name lld would take for another), with a warning naming the first
+ * few. Returns the new count; the summary and the model then describe
+ * exactly what is written.
  */
+size_t emit_filter(enum emit_format fmt, const struct cgraph *cg, uint32_t *order, size_t n);
+
+/** emit_order() - write @order (node indices of @cg) in @fmt. Returns 0 or -EIO. */
 int emit_order(FILE *out, enum emit_format fmt, const struct cgraph *cg, const uint32_t *order,
-	       size_t n, const struct emit_info *info, size_t *left_out);
+	       size_t n, const struct emit_info *info);
 
 #endif

@@ -32,6 +32,8 @@ enum kfunc_flag {
 	KF_INIT = 1u << 4,	/* in .init.text (discarded after boot) */
 	KF_COLD = 1u << 5,	/* a GCC .cold part or in .text.unlikely */
 	KF_ASM = 1u << 6,	/* an untyped assembly entry point: never moves */
+	KF_SHAREDSEC = 1u << 7,	/* other input sections have this one's name (a
+				 * static of the same name, a dead weak default) */
 };
 
 struct kfunc {

@@ -126,6 +126,26 @@ uint64_t layout_assign(const struct cgraph *cg, const uint32_t *order, size_t n,
 	return at;
 }
 
+size_t layout_cap_bytes(const struct cgraph *cg, const uint32_t *order, size_t n,
+			uint64_t max_bytes)
+{
+	uint64_t at = 0;
+	size_t i;
+
+	if (!max_bytes)
+		return n;
+	for (i = 0; i < n; i++) {
+		const struct cg_node *nd = &cg->nodes[order[i]];
+		uint64_t a = nd->align ? nd->align : 1;
+
+		at = (at + a - 1) & ~(a - 1);
+		if (at + nd->size > max_bytes)
+			break;
+		at += nd->size;
+	}
+	return i;
+}
+
 void layout_current_addrs(const struct cgraph *cg, uint64_t *addr)
 {
 	size_t i;

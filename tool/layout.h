@@ -59,6 +59,13 @@ size_t layout_select(const struct cgraph *cg, const struct layout_opts *opts, ui
 uint64_t layout_assign(const struct cgraph *cg, const uint32_t *order, size_t n,
 		       uint64_t base, uint64_t *addr);
 
+/**
+ * layout_cap_bytes() - how many nodes of @order fit in @max_bytes from a
+ * page-aligned start, alignment padding counted (0: no cap).
+ */
+size_t layout_cap_bytes(const struct cgraph *cg, const uint32_t *order, size_t n,
+			uint64_t max_bytes);
+
 /** addr[] = the nodes' addresses in the image as it is now. */
 void layout_current_addrs(const struct cgraph *cg, uint64_t *addr);
 

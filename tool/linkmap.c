@@ -58,9 +58,68 @@ static size_t first_func_at_or_after(const struct kimage *img, uint64_t addr)
 	return lo;
 }
 
+/* How many input sections of .text carry each name: a name seen twice
+ * (two statics, or a weak default beside its override) must be qualified
+ * by its object, or "*(.text.x)" would pull in both. */
+struct secname {
+	char *name;
+	unsigned int count;
+	UT_hash_handle hh;
+};
+
 struct map_stats {
 	size_t sections, movable;
+	size_t named, agree;	/* .text.<f> sections whose f is a function here,
+				 * and those at f's address */
+	struct secname *names;
 };
+
+static void count_section_name(struct map_stats *st, const char *name)
+{
+	struct secname *sn;
+
+	HASH_FIND_STR(st->names, name, sn);
+	if (!sn) {
+		sn = xcalloc(1, sizeof(*sn));
+		sn->name = xstrdup(name);
+		HASH_ADD_KEYPTR(hh, st->names, sn->name, strlen(sn->name), sn);
+	}
+	sn->count++;
+}
+
+/* .text.unlikely.foo -> foo: the function a section is named after. */
+static const char *section_function(const char *name)
+{
+	static const char *const prefixes[] = { ".text.unlikely.", ".text.hot.", ".text.startup.",
+						".text.exit.", ".text." };
+	size_t i;
+
+	for (i = 0; i < sizeof(prefixes) / sizeof(prefixes[0]); i++)
+		if (!strncmp(name, prefixes[i], strlen(prefixes[i])))
+			return name + strlen(prefixes[i]);
+	return NULL;
+}
+
+/* Does the map describe this image? Sections named after a function of the
+ * image should sit at that function's address. */
+static void check_agreement(const struct kimage *img, const char *name, uint64_t addr,
+			    struct map_stats *st)
+{
+	const char *fn = section_function(name);
+	const struct kfunc *f;
+
+	if (!fn || !is_splittable_section(name))
+		return;
+	f = kimage_find_func_by_name(img, fn);
+	if (!f)
+		return;
+	st->named++;
+	for (; f; f = f->next_same_name >= 0 ? &img->funcs[f->next_same_name] : NULL)
+		if (f->addr == addr) {
+			st->agree++;
+			return;
+		}
+}
 
 static void map_input_section(struct kimage *img, const char *outsec, const char *name,
 			      uint64_t addr, uint64_t size, const char *object,
@@ -69,6 +128,10 @@ static void map_input_section(struct kimage *img, const char *outsec, const char
 	size_t i = first_func_at_or_after(img, addr), n = 0;
 	struct kfunc *f;
 
+	if (!strcmp(outsec, ".text"))
+		count_section_name(st, name);
+	if (size)
+		check_agreement(img, name, addr, st);
 	if (!size || i >= img->nfuncs || img->funcs[i].addr != addr)
 		return;
 	st->sections++;
@@ -120,13 +183,17 @@ static bool parse_addr_size(char *s, uint64_t *addr, uint64_t *size, char **obje
 	return true;
 }
 
+static int finish_map(struct kimage *img, const char *path, bool in_map, struct map_stats *st);
+
 int kimage_read_map_stream(struct kimage *img, void *file, const char *path)
 {
 	FILE *in = file;
 	char *line = NULL, *pending = NULL, outsec[256] = "";
 	size_t cap = 0, lineno = 0;
 	struct map_stats st = { 0 };
+	struct secname *sn, *tmp;
 	bool in_map = false;
+	int err;
 
 	while (getline(&line, &cap, in) != -1) {
 		uint64_t addr, size;
@@ -169,21 +236,49 @@ int kimage_read_map_stream(struct kimage *img, void *file, const char *path)
 	}
 	free(pending);
 	free(line);
+	err = finish_map(img, path, in_map, &st);
+	HASH_ITER(hh, st.names, sn, tmp) {
+		HASH_DEL(st.names, sn);
+		free(sn->name);
+		free(sn);
+	}
+	return err;
+}
+
+static int finish_map(struct kimage *img, const char *path, bool in_map, struct map_stats *st)
+{
+	size_t i;
+
 	if (!in_map) {
 		pr_err("%s: not a GNU ld link map (no \"Linker script and memory map\" line); "
 		       "give the vmlinux.map from CONFIG_VMLINUX_MAP or ld -Map", path);
 		return -EINVAL;
 	}
-	if (!st.sections) {
-		pr_err("%s: no input section of the map matches a function of %s; "
-		       "is the map from another build?", path, img->path);
+	/* A map of another build names sections after functions that sit
+	 * elsewhere; 10% slack for functions the map places under an alias. */
+	if (!st->sections || (st->named >= 20 && st->agree * 10 < st->named * 9)) {
+		pr_err("%s: the map does not describe %s (%zu of %zu sections named after a "
+		       "function sit at its address); is the map from another build?",
+		       path, img->path, st->agree, st->named);
+		for (i = 0; i < img->nfuncs; i++)
+			img->funcs[i].flags &= ~(uint32_t)(KF_MOVABLE | KF_COLD);
 		return -EINVAL;
+	}
+	for (i = 0; i < img->nfuncs; i++) {
+		struct kfunc *f = &img->funcs[i];
+		struct secname *sn;
+
+		if (!f->section)
+			continue;
+		HASH_FIND_STR(st->names, f->section, sn);
+		if (sn && sn->count > 1)
+			f->flags |= KF_SHAREDSEC;
 	}
 	img->secnames = KSEC_MAP;
 	free(img->secnames_from);
 	img->secnames_from = xstrdup(path);
-	pr_debug("%s: %zu input sections matched, %zu functions movable", path, st.sections,
-		 st.movable);
+	pr_debug("%s: %zu input sections matched, %zu functions movable", path, st->sections,
+		 st->movable);
 	return 0;
 }
 
@@ -207,7 +302,7 @@ int kimage_read_map(struct kimage *img, const char *path)
  * sections of one name. */
 int kimage_read_object_sections(struct kimage *img, const char *path)
 {
-	struct kimage_opts o = { .no_auto = true };
+	struct kimage_opts o = { .no_auto = true, .quiet_assumed = true };
 	struct kimage *obj;
 	size_t i, matched = 0;
 	int err;

@@ -55,7 +55,19 @@ static void usage(FILE *f)
 "4 counters not supported here (measure).\n");
 }
 
-int main(int argc, char **argv)
+/* Whatever a command printed must have reached stdout: a full disk or a
+ * closed pipe is an error, never a silent success. */
+static int check_stdout(int status)
+{
+	if ((fflush(stdout) || ferror(stdout)) && status == HP_EXIT_OK) {
+		fprintf(stderr, "hotpack: error: standard output: write error; "
+			"is the disk full or the pipe closed?\n");
+		return HP_EXIT_ERROR;
+	}
+	return status;
+}
+
+static int run(int argc, char **argv)
 {
 	const struct cmd *c;
 
@@ -90,4 +102,9 @@ int main(int argc, char **argv)
 	}
 	/* hotpack VMLINUX SAMPLES... */
 	return cmd_order(argc, argv);
+}
+
+int main(int argc, char **argv)
+{
+	return check_stdout(run(argc, argv));
 }

@@ -43,7 +43,7 @@ int main(int argc, char **argv)
 	struct cgraph *cg;
 	struct emit_info info = { .algo = "test", .page_size = 4096 };
 	uint32_t *order;
-	size_t left = 0;
+	size_t left = 0, kept;
 	int i, fmt, n = argc - 4;
 
 	if (argc < 5) {
@@ -70,8 +70,10 @@ int main(int argc, char **argv)
 		order[i] = cg_add_node(cg, f->index, f->size, f->align, 1, true);
 	}
 	cg_finish(cg);
-	info.nfuncs = (size_t)n;
-	if (emit_order(stdout, (enum emit_format)fmt, cg, order, (size_t)n, &info, &left))
+	kept = emit_filter((enum emit_format)fmt, cg, order, (size_t)n);
+	left = (size_t)n - kept;
+	info.nfuncs = kept;
+	if (emit_order(stdout, (enum emit_format)fmt, cg, order, kept, &info))
 		return 1;
 	fprintf(stderr, "left out: %zu\n", left);
 	free(order);

@@ -31,13 +31,15 @@ static char *run(struct kimage *img, enum emit_format fmt, size_t *left)
 	uint32_t order[4] = { 3, 0, 1, 2 };
 	struct emit_info info = { .algo = "c3", .page_size = 4096, .nfuncs = 4 };
 	char *buf = NULL;
-	size_t len = 0, i;
+	size_t len = 0, i, n;
 	FILE *f = open_memstream(&buf, &len);
 
 	for (i = 0; i < 4; i++)
 		cg_add_node(cg, (uint32_t)i, funcs[i].size, 16, 1, true);
 	cg_finish(cg);
-	emit_order(f, fmt, cg, order, 4, &info, left);
+	n = emit_filter(fmt, cg, order, 4);
+	*left = 4 - n;
+	emit_order(f, fmt, cg, order, n, &info);
 	fclose(f);
 	cg_free(cg);
 	return buf;
