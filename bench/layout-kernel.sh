@@ -12,7 +12,8 @@
 # SAMPLES: misses of the base image recorded with sample_phases=1-5 (as in
 # docs/no-pmu.md).  Environment: KBUILD, BUILD (the kernel build tree to
 # relink in), BASE (the base image directory, default $KBUILD/images/base),
-# HOTPACK, PLUGIN.  ALGO "empty" relinks with an empty order file.
+# HOTPACK, PLUGIN.  ALGO "empty" relinks with an empty order file;
+# NAME=FILE measures an order file made elsewhere, under NAME.
 set -eu
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 out=${1:?usage: $0 OUTDIR SAMPLES [ALGO...]}
@@ -24,8 +25,11 @@ shift 2
 export KBUILD
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
-for a in "$@"; do
-	if [ "$a" = empty ]; then
+for arg in "$@"; do
+	a=${arg%%=*}
+	if [ "$a" != "$arg" ]; then
+		cp "${arg#*=}" "$out/order-$a.lds"
+	elif [ "$a" = empty ]; then
 		: > "$out/order-$a.lds"
 	else
 		"$HOTPACK" order -a "$a" "$BASE/vmlinux" "$samples" > "$out/order-$a.lds" \
@@ -39,7 +43,8 @@ for a in "$@"; do
 done
 # one row per order: work phases (1-5), 4 KiB: distinct pages, misses with
 # 8/16/32/64/128 entries, I-cache misses; 2 MiB: distinct pages, 2/4 entries
-for a in "$@"; do
+for arg in "$@"; do
+	a=${arg%%=*}
 	awk -v a="$a" -v f2="$out/$a-2m.txt" '
 	function row(file,   l, h, i, r) {
 		while ((getline l < file) > 0) {
