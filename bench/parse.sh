@@ -6,7 +6,8 @@
 # megabytes (default 500) from the real Linux 6.1 System.map, and times
 #   hotpack profile --vmlinux vmlinux BIG >/dev/null   (read + symbolize)
 #   hotpack profile BIG >/dev/null                     (read, names only)
-# on it and on a tenth of it (memory must not grow with the input).
+# on it and on a tenth of it (memory must not grow with the input); then the
+# ftrace and address-list readers on the real data repeated to MB/5.
 # Figures go to stdout; bench/RESULTS.md quotes them with this command.
 set -eu
 MB=${1:-500}
@@ -43,5 +44,13 @@ run "read + symbolize, $MB MB" "$W/big.txt" --vmlinux "$W/vmlinux"
 run "read + symbolize, $((MB / 10)) MB" "$W/small.txt" --vmlinux "$W/vmlinux"
 run "read, names only, $MB MB" "$W/big.txt"
 run "read, names only, $((MB / 10)) MB" "$W/small.txt"
+# The other text readers on the real data, repeated to about MB/5 megabytes.
+n=$((MB * 1048576 / 5 / $(stat -c %s "$data/function-graph.txt")))
+perl -e 'local $/; my $s = <STDIN>; print $s x $ARGV[0]' "$n" <"$data/function-graph.txt" >"$W/fg.txt"
+xz -dc "$data/itlb-miss-samples.txt.xz" >"$W/itlb1.txt"
+n=$((MB * 1048576 / 5 / $(stat -c %s "$W/itlb1.txt")))
+perl -e 'local $/; my $s = <STDIN>; print $s x $ARGV[0]' "$n" <"$W/itlb1.txt" >"$W/itlb.txt"
+run "ftrace function_graph (real trace repeated), read + symbolize" "$W/fg.txt" --vmlinux "$W/vmlinux"
+run "address list (real I-TLB misses repeated), read + symbolize" "$W/itlb.txt" --vmlinux "$W/vmlinux"
 echo "load average: $(cut -d' ' -f1-3 /proc/loadavg) on $(nproc) CPUs"
 echo "samples in $MB MB: $(grep -c 'cycles:k:' "$W/big.txt"), frames: $(grep -c '^	' "$W/big.txt")"

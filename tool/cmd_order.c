@@ -21,16 +21,14 @@
 #include "image.h"
 #include "input.h"
 #include "layout.h"
+#include "pipeline.h"
 #include "profile.h"
 #include "warn.h"
 #include "xalloc.h"
 
 struct order_opts {
-	struct kimage_opts image;
-	struct input_opts input;
+	struct pipe_opts pipe;
 	struct layout_opts layout;
-	struct cg_opts graph;
-	int static_edges;	/* -1: automatic (on when the profile has no edges) */
 	const char *algo;
 	const char *output;
 	enum emit_format format;
@@ -54,16 +52,7 @@ static void order_usage(FILE *f)
 "      --coverage FRACTION  place functions up to this share of the heat (default 1)\n"
 "      --max-hot-bytes SIZE place no more than SIZE bytes, padding counted\n"
 "                           (default 0: no cap)\n"
-"      --map FILE           the link map (vmlinux.map); default: VMLINUX.map\n"
-"      --object FILE        vmlinux.o for section names; default: VMLINUX.o\n"
-"      --input-format FMT   perf, ftrace, addrs or hprof (default: detected)\n"
-"      --kaslr-offset OFF   runtime minus link address of the samples\n"
-"      --min-match FRACTION fail when fewer samples match (default 0.5)\n"
-"      --static-edges, --no-static-edges\n"
-"                           add direct calls from the code (default: when the\n"
-"                           samples carry no call chains)\n"
-"      --dwarf-files        tell static functions of one name apart by their\n"
-"                           DWARF source file (libbfd; slow on big images)\n"
+PIPE_USAGE
 "      --werror             treat warnings as errors\n"
 "  -q, --quiet              errors only;  -v, --verbose  more detail\n"
 "  -h, --help               this text\n"
@@ -73,8 +62,7 @@ static void order_usage(FILE *f)
 }
 
 enum {
-	OPT_COVERAGE = 256, OPT_MAX_HOT, OPT_MAP, OPT_OBJECT, OPT_INPUT_FORMAT, OPT_KASLR,
-	OPT_MIN_MATCH, OPT_STATIC, OPT_NO_STATIC, OPT_WERROR, OPT_LIST_ALGOS, OPT_DWARF,
+	OPT_COVERAGE = 256, OPT_MAX_HOT, OPT_WERROR, OPT_LIST_ALGOS,
 };
 
 static const struct option order_longopts[] = {
@@ -84,15 +72,8 @@ static const struct option order_longopts[] = {
 	{ "page-size", required_argument, NULL, 'p' },
 	{ "coverage", required_argument, NULL, OPT_COVERAGE },
 	{ "max-hot-bytes", required_argument, NULL, OPT_MAX_HOT },
-	{ "map", required_argument, NULL, OPT_MAP },
-	{ "object", required_argument, NULL, OPT_OBJECT },
-	{ "input-format", required_argument, NULL, OPT_INPUT_FORMAT },
-	{ "kaslr-offset", required_argument, NULL, OPT_KASLR },
-	{ "min-match", required_argument, NULL, OPT_MIN_MATCH },
-	{ "static-edges", no_argument, NULL, OPT_STATIC },
-	{ "no-static-edges", no_argument, NULL, OPT_NO_STATIC },
+	PIPE_LONGOPTS,
 	{ "werror", no_argument, NULL, OPT_WERROR },
-	{ "dwarf-files", no_argument, NULL, OPT_DWARF },
 	{ "list-algos", no_argument, NULL, OPT_LIST_ALGOS },
 	{ "quiet", no_argument, NULL, 'q' },
 	{ "verbose", no_argument, NULL, 'v' },
@@ -104,13 +85,17 @@ static int order_parse(int argc, char **argv, struct order_opts *o)
 {
 	int c, f;
 
+	pipe_opts_init(&o->pipe);
 	o->algo = layout_default_name();
 	o->layout.page_size = HP_DEFAULT_PAGE_SIZE;
 	o->layout.coverage = 1.0;
-	o->input.min_match = 0.5;
-	o->static_edges = -1;
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "o:f:a:p:qvh", order_longopts, NULL)) != -1) {
+		f = pipe_parse_opt(&o->pipe, c, optarg);
+		if (f < 0)
+			return -EINVAL;
+		if (f)
+			continue;
 		switch (c) {
 		case 'o': o->output = optarg; break;
 		case 'f':
@@ -135,30 +120,7 @@ static int order_parse(int argc, char **argv, struct order_opts *o)
 			if (cli_parse_size("--max-hot-bytes", optarg, &o->layout.max_hot_bytes))
 				return -EINVAL;
 			break;
-		case OPT_MAP: o->image.map_path = optarg; break;
-		case OPT_OBJECT: o->image.object_path = optarg; break;
-		case OPT_INPUT_FORMAT:
-			f = input_format_from_name(optarg);
-			if (f < 0) {
-				pr_err("--input-format: unknown format '%s'; use perf, ftrace, "
-				       "addrs or hprof", optarg);
-				return -EINVAL;
-			}
-			o->input.format = (enum input_format)f;
-			break;
-		case OPT_KASLR:
-			if (cli_parse_s64("--kaslr-offset", optarg, &o->input.kaslr_offset))
-				return -EINVAL;
-			o->input.have_kaslr = true;
-			break;
-		case OPT_MIN_MATCH:
-			if (cli_parse_double("--min-match", optarg, 0, 1, &o->input.min_match))
-				return -EINVAL;
-			break;
-		case OPT_STATIC: o->static_edges = 1; break;
-		case OPT_NO_STATIC: o->static_edges = 0; break;
 		case OPT_WERROR: o->werror = true; break;
-		case OPT_DWARF: o->image.srcfiles = true; break;
 		case OPT_LIST_ALGOS: {
 			size_t i;
 
@@ -209,24 +171,18 @@ static void order_summary(const struct cgraph *cg, const uint32_t *order, size_t
 
 static int order_run(struct order_opts *o, char *vmlinux, char **inputs, int ninputs)
 {
-	struct kimage *img = NULL;
-	struct profile *prof = profile_new();
-	struct cgraph *cg = NULL;
+	struct pipe p = { 0 };
+	struct cgraph *cg;
 	struct cli_out out = { 0 };
 	struct emit_info info = { 0 };
 	uint32_t *order = NULL;
 	size_t n = 0, left_out = 0;
 	int err;
 
-	err = kimage_open(&img, vmlinux, &o->image);
-	if (!err)
-		err = input_read_all(prof, img, inputs, ninputs, &o->input);
-	if (!err) {
-		/* Static edges connect sampled functions when nothing else does. */
-		o->graph.static_edges = o->static_edges < 0 ? prof->nedges == 0 : o->static_edges;
-		o->graph.static_edge_weight = 1;
-		err = cg_build(&cg, img, prof, &o->graph);
-	}
+	err = pipe_load(&p, &o->pipe, vmlinux, inputs, ninputs);
+	if (err)
+		return err;
+	cg = p.cg;
 	if (!err) {
 		order = xmalloc((cg->nnodes ? cg->nnodes : 1) * sizeof(*order));
 		err = layout_find(o->algo)->run(cg, &o->layout, order, &n);
@@ -255,7 +211,7 @@ static int order_run(struct order_opts *o, char *vmlinux, char **inputs, int nin
 	if (!err && !n) {
 		pr_err("%s: none of the sampled functions can move (%zu of %zu functions are "
 		       "movable); build with -ffunction-sections and give the link map "
-		       "(--map)", vmlinux, img->nmovable, img->nfuncs);
+		       "(--map)", vmlinux, p.img->nmovable, p.img->nfuncs);
 		err = -ENOENT;
 	}
 	if (!err) {
@@ -263,7 +219,7 @@ static int order_run(struct order_opts *o, char *vmlinux, char **inputs, int nin
 		info.inputs = inputs;
 		info.ninputs = ninputs;
 		info.page_size = o->layout.page_size;
-		info.prof = prof;
+		info.prof = p.prof;
 		order_summary(cg, order, n, o->layout.page_size, &info);
 		err = cli_out_open(&out, o->output);
 	}
@@ -285,9 +241,7 @@ static int order_run(struct order_opts *o, char *vmlinux, char **inputs, int nin
 			info.pages_before, info.pages_bound,
 			left_out ? " (see the warnings for functions left out)" : "");
 	free(order);
-	cg_free(cg);
-	profile_free(prof);
-	kimage_close(img);
+	pipe_free(&p);
 	return err;
 }
 

@@ -418,6 +418,12 @@ int input_read_all(struct profile *prof, const struct kimage *img, char *const *
 		return -EINVAL;
 	}
 	wrong = d[PROF_DROP_NOT_IN_IMAGE];
+	if (!m && d[PROF_DROP_USER] && !wrong && img) {
+		pr_err("%s: the samples are user-space addresses, not kernel ones; record "
+		       "kernel samples (perf record -e ...:k, or -a) for %s",
+		       npaths == 1 ? paths[0] : "inputs", img->path);
+		return -EINVAL;
+	}
 	if (!m || (double)m < min_match * (double)(m + wrong)) {
 		pr_err("%s: only %" PRIu64 " of %" PRIu64 " kernel samples match %s; samples "
 		       "from another kernel? check the build id / pass the matching vmlinux",

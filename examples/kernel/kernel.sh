@@ -28,7 +28,8 @@ Commands (each runs the ones it needs first, if their output is missing):
                   apply linker-scripts/linux-\$KVER-hotpack.patch, write the
                   config (tinyconfig + the options below) into \$BUILD
   build           full build with KCFLAGS=-ffunction-sections (no order);
-                  saves the image as \$KBUILD/images/base
+                  saves the image as \$KBUILD/images/base (6.1; other
+                  versions: \$KBUILD/images-\$KVER/base)
   relink ORDER [NAME]
                   relink vmlinux with make HOTPACK_ORDER=ORDER (absolute path;
                   "none" relinks without an order) and save the image as
@@ -47,7 +48,7 @@ Commands (each runs the ones it needs first, if their output is missing):
                   a 32-entry 4 KiB I-TLB in the workload recorded), order it
                   with hotpack (--algo ALGO if given), relink as images/loop,
                   boot that with the plugin, run hotpack verify; counters and
-                  samples go to \$KBUILD/loop/
+                  samples go to \$KBUILD/loop/ (6.1; else loop-\$KVER/)
   paths           print the paths the other commands use
 
 Environment (defaults in brackets):
@@ -67,7 +68,8 @@ EOF
 
 SRC=$KBUILD/linux-source-$KVER
 : "${BUILD:=$KBUILD/build-$KVER-x86_64}"
-IMAGES=$KBUILD/images
+# 6.1 images in $KBUILD/images (other tools use that path), others apart
+if [ "$KVER" = 6.1 ]; then IMAGES=$KBUILD/images; else IMAGES=$KBUILD/images-$KVER; fi
 INITRAMFS=$KBUILD/initramfs.cpio.gz
 : "${WORKLOAD:=$HERE/workload.sh}"
 : "${EXTRA_BINS:=}"
@@ -267,6 +269,7 @@ cmd_loop() {
 		[ -f "$f" ] || die "$f missing; run make in the hotpack tree"
 	done
 	L=$KBUILD/loop
+	[ "$KVER" = 6.1 ] || L=$KBUILD/loop-$KVER
 	mkdir -p "$L"
 	[ -f "$IMAGES/base/bzImage" ] || cmd_build
 	EXTRA_BINS="$HPMARK $EXTRA_BINS" cmd_initramfs

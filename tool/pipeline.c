@@ -1,0 +1,83 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * pipeline.c - image, profile, graph: the first stages of order, report and
+ * verify, and their shared options.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <string.h>
+
+#include "cli.h"
+#include "pipeline.h"
+#include "warn.h"
+
+void pipe_opts_init(struct pipe_opts *o)
+{
+	memset(o, 0, sizeof(*o));
+	o->input.min_match = 0.5;
+	o->static_edges = -1;
+}
+
+int pipe_parse_opt(struct pipe_opts *o, int c, const char *arg)
+{
+	int f;
+
+	switch (c) {
+	case PIPE_OPT_MAP: o->image.map_path = arg; return 1;
+	case PIPE_OPT_OBJECT: o->image.object_path = arg; return 1;
+	case PIPE_OPT_INPUT_FORMAT:
+		f = input_format_from_name(arg);
+		if (f < 0) {
+			pr_err("--input-format: unknown format '%s'; use perf, ftrace, addrs or "
+			       "hprof", arg);
+			return -EINVAL;
+		}
+		o->input.format = (enum input_format)f;
+		return 1;
+	case PIPE_OPT_KASLR:
+		if (cli_parse_s64("--kaslr-offset", arg, &o->input.kaslr_offset))
+			return -EINVAL;
+		o->input.have_kaslr = true;
+		return 1;
+	case PIPE_OPT_MIN_MATCH:
+		if (cli_parse_double("--min-match", arg, 0, 1, &o->input.min_match))
+			return -EINVAL;
+		return 1;
+	case PIPE_OPT_STATIC: o->static_edges = 1; return 1;
+	case PIPE_OPT_NO_STATIC: o->static_edges = 0; return 1;
+	case PIPE_OPT_DWARF: o->image.srcfiles = true; return 1;
+	default: return 0;
+	}
+}
+
+int pipe_load(struct pipe *p, struct pipe_opts *o, const char *vmlinux, char *const *inputs,
+	      int ninputs)
+{
+	int err;
+
+	memset(p, 0, sizeof(*p));
+	p->prof = profile_new();
+	err = kimage_open(&p->img, vmlinux, &o->image);
+	if (!err)
+		err = input_read_all(p->prof, p->img, inputs, ninputs, &o->input);
+	if (!err) {
+		/* Static edges connect sampled functions when nothing else does. */
+		o->graph.static_edges = o->static_edges < 0 ? p->prof->nedges == 0
+							    : o->static_edges;
+		if (!o->graph.static_edge_weight)
+			o->graph.static_edge_weight = 1;
+		err = cg_build(&p->cg, p->img, p->prof, &o->graph);
+	}
+	if (err)
+		pipe_free(p);
+	return err;
+}
+
+void pipe_free(struct pipe *p)
+{
+	cg_free(p->cg);
+	profile_free(p->prof);
+	kimage_close(p->img);
+	memset(p, 0, sizeof(*p));
+}

@@ -1,0 +1,85 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * pipeline.h - the stages every analysing command runs first (order, report,
+ * verify): the image, the profile read from the inputs, the call graph; and
+ * the command-line options of those stages, parsed in one place so that they
+ * mean the same in every command.
+ */
+#ifndef HP_PIPELINE_H
+#define HP_PIPELINE_H
+
+#include <getopt.h>
+
+#include "graph.h"
+#include "image.h"
+#include "input.h"
+#include "profile.h"
+
+struct pipe_opts {
+	struct kimage_opts image;
+	struct input_opts input;
+	struct cg_opts graph;
+	int static_edges;	/* -1: automatic (on when the profile has no edges) */
+};
+
+/* getopt_long values of the shared options; commands use values below 0x200. */
+enum pipe_opt {
+	PIPE_OPT_MAP = 0x200,
+	PIPE_OPT_OBJECT,
+	PIPE_OPT_INPUT_FORMAT,
+	PIPE_OPT_KASLR,
+	PIPE_OPT_MIN_MATCH,
+	PIPE_OPT_STATIC,
+	PIPE_OPT_NO_STATIC,
+	PIPE_OPT_DWARF,
+};
+
+#define PIPE_LONGOPTS                                                                  \
+	{ "map", required_argument, NULL, PIPE_OPT_MAP },                              \
+	{ "object", required_argument, NULL, PIPE_OPT_OBJECT },                        \
+	{ "input-format", required_argument, NULL, PIPE_OPT_INPUT_FORMAT },            \
+	{ "kaslr-offset", required_argument, NULL, PIPE_OPT_KASLR },                   \
+	{ "min-match", required_argument, NULL, PIPE_OPT_MIN_MATCH },                  \
+	{ "static-edges", no_argument, NULL, PIPE_OPT_STATIC },                        \
+	{ "no-static-edges", no_argument, NULL, PIPE_OPT_NO_STATIC },                  \
+	{ "dwarf-files", no_argument, NULL, PIPE_OPT_DWARF }
+
+/* The --help lines of the shared options. */
+#define PIPE_USAGE                                                                     \
+"      --map FILE           the link map (vmlinux.map); default: VMLINUX.map\n"       \
+"      --object FILE        vmlinux.o for section names; default: VMLINUX.o\n"        \
+"      --input-format FMT   perf, ftrace, addrs or hprof (default: detected)\n"       \
+"      --kaslr-offset OFF   runtime minus link address of the samples\n"              \
+"      --min-match FRACTION fail when fewer samples match (default 0.5)\n"            \
+"      --static-edges, --no-static-edges\n"                                           \
+"                           add direct calls from the code (default: when the\n"     \
+"                           samples carry no call chains)\n"                          \
+"      --dwarf-files        tell static functions of one name apart by their\n"      \
+"                           DWARF source file (libbfd; slow on big images)\n"
+
+void pipe_opts_init(struct pipe_opts *o);
+
+/**
+ * pipe_parse_opt() - handle getopt_long's @c if it is a shared option.
+ * Returns 1 when handled, 0 when @c is not one of them, -EINVAL (printed)
+ * for a bad value.
+ */
+int pipe_parse_opt(struct pipe_opts *o, int c, const char *arg);
+
+struct pipe {
+	struct kimage *img;
+	struct profile *prof;
+	struct cgraph *cg;
+};
+
+/**
+ * pipe_load() - open @vmlinux, read @inputs into a profile, build the call
+ * graph (with static edges as the options say). On error everything is
+ * freed and -errno returned after printing why.
+ */
+int pipe_load(struct pipe *p, struct pipe_opts *o, const char *vmlinux, char *const *inputs,
+	      int ninputs);
+
+void pipe_free(struct pipe *p);
+
+#endif
