@@ -26,6 +26,7 @@
 #include "commands.h"
 #include "graph.h"
 #include "hotpack.h"
+#include "icache.h"
 #include "image.h"
 #include "input.h"
 #include "layout.h"
@@ -64,13 +65,15 @@ static void report_usage(FILE *f)
 "  -a, --algo NAME|all      algorithm to report (default: %s), or all side by side\n"
 "  -p, --page-size SIZE     page size: 4K (default), 16K, 64K, 2M, 8M, 16M, ...\n"
 "  -e, --tlb-entries LIST   I-TLB sizes simulated (default 32,64,128)\n"
-"      --tlb-ways N         set-associative with N ways (default: fully associative)\n"
+"      --tlb-ways N         set-associative with N ways (default 0: fully\n"
+"                           associative); every size / N a power of 2\n"
 "      --pin START-END      addresses that never miss (pinned entries), repeatable\n"
 "      --icache SIZE,LINE,WAYS  I-cache model (default 32K,64,8)\n"
 "      --no-icache          no I-cache figures\n"
-"      --budget RUNS        path runs replayed (default %u)\n"
+"      --budget RUNS        path runs replayed, 1 or more (default %u)\n"
 "      --replay paths|nodes replay the hot paths (default when there are any) or\n"
-"                           the functions' sample weights\n"
+"                           the functions' sample weights (always, when there\n"
+"                           are no paths)\n"
 "      --paths N            heaviest paths listed one by one (default 10, 0: none)\n"
 "      --svg FILE           write the page heat map (now and after) to FILE\n"
 "      --time               add each algorithm's run time (not deterministic)\n"
@@ -118,6 +121,51 @@ static const struct option report_longopts[] = {
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 },
 };
+
+/* A whole decimal number from lo to hi: a count, not a size. */
+static int parse_count(const char *opt, const char *arg, uint64_t lo, uint64_t hi, uint64_t *out)
+{
+	char *end;
+	unsigned long long v;
+
+	errno = 0;
+	v = strtoull(arg, &end, 10);
+	if (arg[0] < '0' || arg[0] > '9' || *end || errno || v < lo || v > hi) {
+		pr_err("%s: '%s' is not a count; give a whole number from %" PRIu64 " to %" PRIu64,
+		       opt, arg, lo, hi);
+		return -EINVAL;
+	}
+	*out = v;
+	return 0;
+}
+
+/*
+ * The geometry asked for, checked now so that a value the simulators
+ * refuse (--tlb-ways 3, ways not dividing a size) is a usage error, said
+ * before any input is read.
+ */
+static int check_geom(const struct model_geom *g)
+{
+	for (size_t k = 0; k < g->ntlb; k++) {
+		struct tlb_geom tg = {
+			.entries = g->tlb_entries[k], .ways = g->tlb_ways,
+			.page_size = g->page_size, .pins = g->pins, .npins = g->npins,
+		};
+		struct tlbsim *t;
+
+		if (tlbsim_new(&t, &tg))
+			return -EINVAL;
+		tlbsim_free(t);
+	}
+	if (g->icache.size) {
+		struct icache *ic;
+
+		if (icache_new(&ic, &g->icache))
+			return -EINVAL;
+		icache_free(ic);
+	}
+	return 0;
+}
 
 /* "32,64,128" */
 static int parse_entries(const char *arg, struct model_geom *g)
@@ -215,7 +263,7 @@ static int report_parse(int argc, char **argv, struct report_opts *o)
 				return -EINVAL;
 			break;
 		case OPT_TLB_WAYS:
-			if (cli_parse_size("--tlb-ways", optarg, &v))
+			if (parse_count("--tlb-ways", optarg, 0, 1u << 20, &v))
 				return -EINVAL;
 			o->geom.tlb_ways = (unsigned int)v;
 			break;
@@ -229,7 +277,7 @@ static int report_parse(int argc, char **argv, struct report_opts *o)
 			break;
 		case OPT_NO_ICACHE: o->geom.icache.size = 0; break;
 		case OPT_BUDGET:
-			if (cli_parse_size("--budget", optarg, &o->geom.budget))
+			if (parse_count("--budget", optarg, 1, 1000000000, &o->geom.budget))
 				return -EINVAL;
 			break;
 		case OPT_REPLAY:
@@ -243,7 +291,7 @@ static int report_parse(int argc, char **argv, struct report_opts *o)
 			}
 			break;
 		case OPT_PATHS:
-			if (cli_parse_size("--paths", optarg, &v))
+			if (parse_count("--paths", optarg, 0, 1000000, &v))
 				return -EINVAL;
 			o->show_paths = (unsigned int)v;
 			break;
@@ -292,6 +340,8 @@ static int report_parse(int argc, char **argv, struct report_opts *o)
 		       "see hotpack report --help");
 		return -EINVAL;
 	}
+	if (input_check_paths(argv + optind + 1, argc - optind - 1))
+		return -EINVAL;
 	if (strcmp(o->algo, "all") && !layout_find(o->algo)) {
 		pr_err("--algo: unknown algorithm '%s'; give all or one of hotpack --list-algos",
 		       o->algo);
@@ -299,7 +349,7 @@ static int report_parse(int argc, char **argv, struct report_opts *o)
 	}
 	o->geom.page_size = o->layout.page_size;
 	o->layout.tlb_entries = o->geom.tlb_entries[0];
-	return 0;
+	return check_geom(&o->geom);
 }
 
 /* One column of the report: a layout and what the model made of it. */
@@ -364,6 +414,25 @@ static void print_paths(const struct report_opts *o, const struct cgraph *cg,
 	}
 }
 
+/* Functions with weight of their own that no path runs: what a path replay
+ * leaves out. */
+static void off_paths(const struct cgraph *cg, size_t *n, uint64_t *w, uint64_t *all)
+{
+	bool *on = xcalloc(cg->nnodes ? cg->nnodes : 1, sizeof(*on));
+
+	for (size_t i = 0; i < cg->npaths; i++)
+		for (uint32_t j = 0; j < cg->paths[i].n; j++)
+			on[cg->paths[i].nodes[j]] = true;
+	for (size_t v = 0; v < cg->nnodes; v++) {
+		*all += cg->nodes[v].weight;
+		if (on[v] || !cg->nodes[v].weight)
+			continue;
+		(*n)++;
+		*w += cg->nodes[v].weight;
+	}
+	free(on);
+}
+
 static double now_ms(void)
 {
 	struct timespec ts;
@@ -380,7 +449,8 @@ static int report_run(struct report_opts *o, char *vmlinux, char **inputs, int n
 	struct report_col *col = NULL;
 	size_t ncol = 0, nn = 1;
 	uint32_t *order = NULL;
-	uint64_t insert = UINT64_MAX;
+	uint64_t insert = UINT64_MAX, off_w = 0, all_w = 0;
+	size_t off_n = 0;
 	char geo[320];
 	int err;
 
@@ -405,6 +475,11 @@ static int report_run(struct report_opts *o, char *vmlinux, char **inputs, int n
 		goto out;
 	}
 	o->geom.replay_nodes = o->replay == 1;
+	if (o->replay == 0 && !cg->npaths)
+		pr_warn("--replay paths: the samples have no call paths (addresses only); "
+			"replaying the functions' sample weights instead");
+	if (cg->npaths && o->replay != 1)
+		off_paths(cg, &off_n, &off_w, &all_w);
 	col = xcalloc(2 + 16, sizeof(*col));
 	order = xmalloc(nn * sizeof(*order));
 
@@ -445,6 +520,18 @@ static int report_run(struct report_opts *o, char *vmlinux, char **inputs, int n
 	       col[0].r.runs, col[0].r.node_stream ? "single functions by sample weight"
 						    : "hot paths by weight",
 	       (insert + o->geom.page_size - 1) & ~(o->geom.page_size - 1));
+	if (off_n) {
+		/* mixed inputs (e.g. ftrace paths and address samples): the
+		 * replay runs the paths, whose weights are not in the same unit
+		 * as the samples'; say what is left out and how to see it */
+		printf("not replayed: %zu functions with sample weight on no hot path (%" PRIu64
+		       " of %" PRIu64 ", %.1f%%); --replay nodes replays every function's "
+		       "sample weight instead\n\n",
+		       off_n, off_w, all_w, all_w ? 100.0 * (double)off_w / (double)all_w : 0.0);
+		pr_warn("%zu functions with %.1f%% of the sample weight are on no hot path and not "
+			"replayed; see --replay nodes", off_n,
+			all_w ? 100.0 * (double)off_w / (double)all_w : 0.0);
+	}
 	print_summary(o, col, ncol);
 	print_paths(o, cg, col, ncol);
 	if (o->svg) {

@@ -48,6 +48,9 @@
 #define PAGES_CANDIDATES 7
 /* net memberships above which refinement limits its swaps and passes */
 #define PAGES_LARGE 100000
+/* net memberships kept at most: beyond, only the heaviest nets (ties: the
+ * order of the paths), so that the cost is bounded whatever the profile */
+#define PAGES_MAX_MEMBERS 250000
 #define NONE UINT32_MAX
 
 struct pg_bin {
@@ -69,6 +72,7 @@ struct pg_net {
 	struct pg_cnt *c;	/* pages it touches, with its node count in each */
 	uint32_t nc;
 	size_t capc;
+	uint32_t src;		/* the path it came from; NONE for a call arc */
 };
 
 struct pages {
@@ -85,6 +89,7 @@ struct pages {
 	size_t nbins, capbins;
 	uint32_t *bin_of;	/* by rank */
 	bool large;		/* more than PAGES_LARGE net memberships */
+	size_t dropped;		/* nets left out past PAGES_MAX_MEMBERS */
 };
 
 static uint64_t round_up(uint64_t v, uint64_t a)
@@ -95,7 +100,7 @@ static uint64_t round_up(uint64_t v, uint64_t a)
 /* ---- nets ---- */
 
 static void add_net(struct pages *p, const uint32_t *nodes, uint32_t n, uint64_t w,
-		    size_t *cap, uint32_t *seen, uint32_t stamp)
+		    uint32_t src, size_t *cap, uint32_t *seen, uint32_t stamp)
 {
 	struct pg_net *e;
 
@@ -105,6 +110,7 @@ static void add_net(struct pages *p, const uint32_t *nodes, uint32_t n, uint64_t
 	e = &p->nets[p->nnets];
 	memset(e, 0, sizeof(*e));
 	e->w = w;
+	e->src = src;
 	e->v = xmalloc((n ? n : 1) * sizeof(*e->v));
 	for (uint32_t i = 0; i < n; i++) {
 		uint32_t r = p->rank[nodes[i]];
@@ -121,6 +127,47 @@ static void add_net(struct pages *p, const uint32_t *nodes, uint32_t n, uint64_t
 	p->nnets++;
 }
 
+static int cmp_net_weight(const void *a, const void *b, void *ctx);
+
+/*
+ * Keep the heaviest nets up to PAGES_MAX_MEMBERS memberships (ties: the
+ * order they came in), in their order: tens of thousands of distinct
+ * sampled stacks each of weight 1 or 2 say little one by one, and every
+ * step after this costs in proportion to the memberships.
+ */
+static void cap_nets(struct pages *p)
+{
+	size_t total = 0, kept = 0, budget = 0;
+	uint32_t *idx;
+	bool *keep;
+
+	for (size_t i = 0; i < p->nnets; i++)
+		total += p->nets[i].n;
+	if (total <= PAGES_MAX_MEMBERS)
+		return;
+	idx = xmalloc(p->nnets * sizeof(*idx));
+	keep = xcalloc(p->nnets, sizeof(*keep));
+	for (size_t i = 0; i < p->nnets; i++)
+		idx[i] = (uint32_t)i;
+	qsort_r(idx, p->nnets, sizeof(*idx), cmp_net_weight, p);
+	for (size_t i = 0; i < p->nnets; i++) {
+		if (budget + p->nets[idx[i]].n > PAGES_MAX_MEMBERS)
+			break;
+		budget += p->nets[idx[i]].n;
+		keep[idx[i]] = true;
+	}
+	for (size_t i = 0; i < p->nnets; i++) {
+		if (keep[i])
+			p->nets[kept++] = p->nets[i];
+		else
+			free(p->nets[i].v);
+	}
+	p->dropped = p->nnets - kept;
+	p->nnets = kept;
+	free(keep);
+	free(idx);
+}
+
 static void build_nets(struct pages *p)
 {
 	const struct cgraph *cg = p->cg;
@@ -130,8 +177,8 @@ static void build_nets(struct pages *p)
 
 	if (cg->npaths) {
 		for (size_t i = 0; i < cg->npaths; i++)
-			add_net(p, cg->paths[i].nodes, cg->paths[i].n, cg->paths[i].weight, &cap,
-				seen, ++stamp);
+			add_net(p, cg->paths[i].nodes, cg->paths[i].n, cg->paths[i].weight,
+				(uint32_t)i, &cap, seen, ++stamp);
 	} else {
 		for (size_t i = 0; i < cg->narcs; i++) {
 			uint32_t two[2] = { cg->arcs[i].src, cg->arcs[i].dst };
@@ -141,9 +188,10 @@ static void build_nets(struct pages *p)
 			 * about what runs together; the callee goes by heat alone */
 			if (cg->arcs[i].weight * 10 < p->heat[cg->arcs[i].dst])
 				continue;
-			add_net(p, two, 2, cg->arcs[i].weight, &cap, seen, ++stamp);
+			add_net(p, two, 2, cg->arcs[i].weight, NONE, &cap, seen, ++stamp);
 		}
 	}
+	cap_nets(p);
 	/* incidence: rank -> nets */
 	p->inc_start = xcalloc(p->nsel + 1, sizeof(*p->inc_start));
 	for (size_t i = 0; i < p->nnets; i++) {
@@ -873,13 +921,14 @@ struct pg_score {
 #define PAGES_SCORE_BUDGET_PATHS 5000
 #define PAGES_SCORE_BUDGET_NODES MODEL_DEFAULT_BUDGET
 
-static void score_misses(const struct pages *p, const struct layout_opts *opts,
-			 const uint32_t *order, size_t n, uint64_t *addr, struct pg_score *sc)
+static int score_misses(const struct pages *p, const struct layout_opts *opts,
+			const uint32_t *order, size_t n, uint64_t *addr, struct pg_score *sc)
 {
 	const struct cgraph *cg = p->cg;
+	struct cgraph view;
 	struct model_geom g;
-	struct model_result r;
-	uint64_t base = 1ull << 44;
+	struct model_result r = { 0 };
+	int err;
 
 	model_geom_default(&g);
 	g.page_size = p->page;
@@ -891,17 +940,28 @@ static void score_misses(const struct pages *p, const struct layout_opts *opts,
 	g.ntlb = 3;
 	g.icache.size = 0;
 	g.budget = cg->npaths ? PAGES_SCORE_BUDGET_PATHS : PAGES_SCORE_BUDGET_NODES;
-	layout_assign(cg, order, n, base, addr);
+	layout_assign(cg, order, n, 1ull << 44, addr);
 	for (size_t v = 0; v < cg->nnodes; v++)
 		if (addr[v] == UINT64_MAX)
 			addr[v] = cg->img ? cg->img->funcs[cg->nodes[v].func].addr
 					  : (2ull << 44) + (uint64_t)v * 2 * p->page;
+	/* with nets left out (cap_nets()), replay the paths kept: every path
+	 * runs at least once, so the replay would grow with the profile */
+	view = *cg;
+	if (p->dropped && cg->npaths) {
+		view.paths = xmalloc((p->nnets ? p->nnets : 1) * sizeof(*view.paths));
+		view.npaths = 0;
+		for (size_t i = 0; i < p->nnets; i++)
+			if (p->nets[i].src != NONE)
+				view.paths[view.npaths++] = cg->paths[p->nets[i].src];
+	}
+	err = model_eval(view.npaths || !cg->npaths ? &view : cg, addr, &g, &r);
 	for (int k = 0; k < 3; k++)
-		sc->misses[k] = UINT64_MAX;
-	if (!model_eval(cg, addr, &g, &r))
-		for (int k = 0; k < 3; k++)
-			sc->misses[k] = r.tlb_misses[k];
+		sc->misses[k] = err ? UINT64_MAX : r.tlb_misses[k];
 	model_result_free(&r);
+	if (view.paths != cg->paths)
+		free(view.paths);
+	return err;
 }
 
 /*
@@ -949,6 +1009,7 @@ static int pages_run(const struct cgraph *cg, const struct layout_opts *opts, ui
 	int which[PAGES_CANDIDATES];
 	struct pg_score sc[PAGES_CANDIDATES];
 	uint64_t *addr, *pg;
+	int err = 0;
 
 	p.sel = xmalloc(nn * sizeof(*p.sel));
 	p.nsel = layout_select(cg, opts, p.sel);
@@ -1021,10 +1082,12 @@ static int pages_run(const struct cgraph *cg, const struct layout_opts *opts, ui
 		if (!cand[c])
 			continue;
 		sc[nsc].wpages = weighted_pages(&p, cand[c], ncand[c], addr, pg);
-		score_misses(&p, opts, cand[c], ncand[c], addr, &sc[nsc]);
+		err = score_misses(&p, opts, cand[c], ncand[c], addr, &sc[nsc]);
+		if (err)
+			break;
 		which[nsc++] = c;
 	}
-	{
+	if (!err) {
 		int c = which[pick(&p, sc, nsc)];
 
 		*n = ncand[c];
@@ -1051,7 +1114,7 @@ static int pages_run(const struct cgraph *cg, const struct layout_opts *opts, ui
 	free(p.rank);
 	free(p.heat);
 	free(p.sel);
-	return 0;
+	return err;
 }
 
 const struct layout_algo layout_pages = {

@@ -84,6 +84,7 @@ struct symbolizer {
 	int64_t kaslr;
 	bool kaslr_settled;
 	bool kaslr_detected;
+	uint64_t user_below;	/* a kernel image: addresses below are user space */
 
 	/* events held back until the offset is settled */
 	struct sz_held *held;
@@ -206,6 +207,14 @@ struct symbolizer *symbolize_new(struct profile *prof, const struct kimage *img,
 	}
 	if (!img)
 		sz->kaslr_settled = true;
+	/* A kernel lives in the top half of the address space: an address in
+	 * the bottom half is a user-space sample, whatever the offset. */
+	if (img && img->nfuncs) {
+		uint64_t half = img->elfclass == ELFCLASS64 ? 0xffff800000000000ull : 0x80000000ull;
+
+		if (img->funcs[0].addr >= half)
+			sz->user_below = half;
+	}
 	if (img && img->nfuncs) {
 		sz->idcache = xmalloc(img->nfuncs * sizeof(*sz->idcache));
 		for (i = 0; i < img->nfuncs; i++)
@@ -398,6 +407,9 @@ static uint32_t sz_resolve(struct symbolizer *sz, const struct hp_frame *fr, enu
 		}
 		*at_start = !fr->has_off || fr->off == 0;
 		return id;
+	} else if (fr->has_addr && fr->addr < sz->user_below) {
+		*why = PROF_DROP_USER;
+		return SZ_NONE;
 	} else if (fr->has_addr) {
 		uint64_t a = fr->addr - (uint64_t)sz->kaslr;
 
@@ -625,13 +637,73 @@ static size_t sz_probe(struct symbolizer *sz, int64_t off)
 	for (i = 0; i < sz->nheld_frames && tried < SZ_PROBE_ADDRS; i++) {
 		const struct hp_frame *fr = &sz->held_frames[i];
 
-		if (!fr->has_addr || fr->sym || fr->dso != HP_DSO_KERNEL)
+		if (!fr->has_addr || fr->sym || fr->dso != HP_DSO_KERNEL ||
+		    fr->addr < sz->user_below)
 			continue;
 		tried++;
 		if (kimage_find_func_containing(sz->img, fr->addr - (uint64_t)off))
 			hits++;
 	}
 	return hits;
+}
+
+/* sz_probe() for the bottom-half addresses. */
+static size_t sz_probe_low(struct symbolizer *sz, int64_t off)
+{
+	size_t i, hits = 0, tried = 0;
+
+	for (i = 0; i < sz->nheld_frames && tried < SZ_PROBE_ADDRS; i++) {
+		const struct hp_frame *fr = &sz->held_frames[i];
+
+		if (!fr->has_addr || fr->sym || fr->dso != HP_DSO_KERNEL ||
+		    fr->addr >= sz->user_below)
+			continue;
+		tried++;
+		if (kimage_find_func_containing(sz->img, fr->addr - (uint64_t)off))
+			hits++;
+	}
+	return hits;
+}
+
+/*
+ * Bare addresses in the bottom half given for a kernel are user-space
+ * samples, unless they are vmlinux-relative: then one offset, minus the
+ * image's own _text or _stext, resolves nearly all of them. Any other shift
+ * is not tried there: text is so dense that random addresses resolve too.
+ */
+static bool sz_settle_relative(struct symbolizer *sz)
+{
+	static const char *const bases[] = { "_text", "_stext" };
+	size_t i, low = 0, hits;
+	int64_t off;
+	uint64_t base;
+
+	if (!sz->user_below)
+		return false;
+	for (i = 0; i < sz->nheld_frames && low < SZ_PROBE_ADDRS; i++) {
+		const struct hp_frame *fr = &sz->held_frames[i];
+
+		if (fr->has_addr && !fr->sym && fr->dso == HP_DSO_KERNEL &&
+		    fr->addr < sz->user_below)
+			low++;
+	}
+	if (low < SZ_PROBE_MIN)
+		return false;
+	for (i = 0; i < sizeof(bases) / sizeof(bases[0]); i++) {
+		if (!kimage_symbol_addr(sz->img, bases[i], &base))
+			continue;
+		off = -(int64_t)base;
+		hits = sz_probe_low(sz, off);
+		if (hits * 10 >= low * 9) {
+			sz->kaslr = off;
+			sz->kaslr_detected = true;
+			sz->user_below = 0;
+			pr_info("%s: addresses are relative to %s (%zu of %zu resolve)", sz->name,
+				bases[i], hits, low);
+			return true;
+		}
+	}
+	return false;
 }
 
 /* Choose the offset from the votes, or by aligning the bare addresses. */
@@ -647,6 +719,17 @@ static void sz_settle(struct symbolizer *sz)
 			    (sz->votes[i].n == sz->votes[best].n &&
 			     llabs(sz->votes[i].delta) < llabs(sz->votes[best].delta)))
 				best = i;
+		/* A real relocation moves the whole kernel by whole pages and
+		 * every frame agrees; a minority or an odd shift means the
+		 * names matched by accident (another kernel or program). */
+		if (sz->votes[best].n * 2 <= sz->nvoted || (sz->votes[best].delta & 0xfff)) {
+			pr_warn("%s: the symbol+offset frames do not agree on a KASLR offset "
+				"(at most %" PRIu64 " of %" PRIu64 " give the same page-aligned "
+				"one); using 0: are the samples from this kernel? "
+				"--kaslr-offset sets it", sz->name, sz->votes[best].n,
+				sz->nvoted);
+			return;
+		}
 		sz->kaslr = sz->votes[best].delta;
 		sz->kaslr_detected = true;
 		pr_info("%s: KASLR offset %s%#" PRIx64 " (from %" PRIu64 " of %" PRIu64
@@ -654,9 +737,12 @@ static void sz_settle(struct symbolizer *sz)
 			(uint64_t)llabs(sz->kaslr), sz->votes[best].n, sz->nvoted);
 		return;
 	}
+	if (sz_settle_relative(sz))
+		return;
 	for (i = 0; i < sz->nheld_frames; i++)
 		if (sz->held_frames[i].has_addr && !sz->held_frames[i].sym &&
-		    sz->held_frames[i].dso == HP_DSO_KERNEL)
+		    sz->held_frames[i].dso == HP_DSO_KERNEL &&
+		    sz->held_frames[i].addr >= sz->user_below)
 			nprobe++;
 	if (!nprobe || !img->nfuncs)
 		return;
@@ -679,7 +765,8 @@ static void sz_settle(struct symbolizer *sz)
 				const struct hp_frame *fr = &sz->held_frames[i];
 				int64_t o, olo, ohi;
 
-				if (!fr->has_addr || fr->sym || fr->dso != HP_DSO_KERNEL)
+				if (!fr->has_addr || fr->sym || fr->dso != HP_DSO_KERNEL ||
+				    fr->addr < sz->user_below)
 					continue;
 				if (kimage_find_func_containing(img, fr->addr - (uint64_t)bestoff))
 					continue;

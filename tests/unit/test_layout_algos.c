@@ -10,6 +10,8 @@
  */
 #include "config.h"
 
+#include <inttypes.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -360,10 +362,79 @@ static void check_large(void)
 	cg_free(cg);
 }
 
+/*
+ * Past 250,000 net memberships pages keeps the heaviest paths only (its
+ * cost is bounded): 16,000 paths of 20 functions, all placed once, the same
+ * order twice, no more weighted pages than c3 (all paths counted).
+ */
+static void check_capped(void)
+{
+	struct layout_opts o = { .page_size = 4096, .coverage = 1.0 };
+	struct cgraph *cg = cg_new(NULL);
+	uint32_t *o1 = calloc(2000, sizeof(*o1)), *o2 = calloc(2000, sizeof(*o2));
+	bool *seen = calloc(2000, sizeof(*seen));
+	uint64_t x = 7;
+	uint32_t path[20];
+	struct model_result rp, rc;
+	size_t n1, n2, nc;
+	bool good = true;
+
+	for (uint32_t i = 0; i < 2000; i++)
+		cg_add_node(cg, i, 64 + (i * 2654435761u) % 700, 16, 1 + 2000 / (1 + i), true);
+	for (uint32_t k = 0; k < 16000; k++) {
+		uint32_t base = (k * 7919u) % 2000;
+
+		for (uint32_t j = 0; j < 20; j++) {
+			x = x * 6364136223846793005ull + 1442695040888963407ull;
+			path[j] = (base + (uint32_t)(x >> 40) % 40) % 2000;
+		}
+		cg_add_path(cg, path, 20, 1 + (k % 97 == 0 ? 50 : 0));
+	}
+	cg_finish(cg);
+	n1 = run("pages", cg, &o, o1);
+	n2 = run("pages", cg, &o, o2);
+	ok(n1 == n2 && n1 != (size_t)-1 && !memcmp(o1, o2, n1 * sizeof(*o1)),
+	   "pages on about 300,000 memberships (capped): the same order twice");
+	for (size_t i = 0; i < n1 && n1 != (size_t)-1; i++) {
+		if (o1[i] >= 2000 || seen[o1[i]])
+			good = false;
+		else
+			seen[o1[i]] = true;
+	}
+	ok(good && n1 == 2000, "capped: every node placed once");
+	wpages(cg, o1, n1, 4096, &rp);
+	nc = run("c3", cg, &o, o2);
+	wpages(cg, o2, nc, 4096, &rc);
+	printf("# capped: weighted pages: pages %" PRIu64 ", c3 %" PRIu64 "\n", rp.wpages,
+	       rc.wpages);
+	ok(rp.wpages <= rc.wpages, "capped: no more weighted pages than c3");
+	model_result_free(&rp);
+	model_result_free(&rc);
+	free(o1);
+	free(o2);
+	free(seen);
+	cg_free(cg);
+}
+
+/* pages scores its candidates with the model: a page size the model
+ * refuses is an error, not an order */
+static void check_pages_error(void)
+{
+	struct layout_opts o = { .page_size = 3000, .coverage = 1.0 };
+	struct cgraph *cg = mixed_graph(false);
+	uint32_t order[64];
+
+	ok(run("pages", cg, &o, order) == (size_t)-1,
+	   "pages: a page size the model refuses (3000) fails the run");
+	cg_free(cg);
+}
+
 int main(void)
 {
 	check_properties();
 	check_large();
+	check_capped();
+	check_pages_error();
 	check_ph();
 	check_cds();
 	check_pages();
