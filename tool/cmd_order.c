@@ -143,6 +143,8 @@ static int order_parse(int argc, char **argv, struct order_opts *o)
 		       "see hotpack --help");
 		return -EINVAL;
 	}
+	if (input_check_paths(argv + optind + 1, argc - optind - 1))
+		return -EINVAL;
 	if (!layout_find(o->algo)) {
 		pr_err("--algo: unknown algorithm '%s'; see hotpack --list-algos", o->algo);
 		return -EINVAL;
@@ -235,9 +237,10 @@ static int order_run(struct order_opts *o, char *vmlinux, char **inputs, int nin
 			err = cli_out_commit(&out);
 	}
 	if (!err)
-		pr_info("%zu functions (%" PRIu64 " bytes) placed: %zu pages of %" PRIu64
+		pr_info("%zu function%s (%" PRIu64 " bytes) placed: %zu page%s of %" PRIu64
 			" bytes, now spread over %zu; lower bound %zu%s",
-			n, info.bytes, info.pages_used, info.page_size,
+			n, n == 1 ? "" : "s", info.bytes, info.pages_used,
+			info.pages_used == 1 ? "" : "s", info.page_size,
 			info.pages_before, info.pages_bound,
 			left_out ? " (see the warnings for functions left out)" : "");
 	free(order);

@@ -136,6 +136,8 @@ int cmd_profile(int argc, char **argv)
 		pr_err("give at least one input ('-' for stdin); see hotpack profile --help");
 		return HP_EXIT_USAGE;
 	}
+	if (input_check_paths(argv + optind, argc - optind))
+		return HP_EXIT_USAGE;
 	if (vmlinux) {
 		err = kimage_open(&img, vmlinux, &kopts);
 		if (err)
@@ -189,6 +191,8 @@ int cmd_merge(int argc, char **argv)
 		pr_err("give the .hprof files to merge; see hotpack merge --help");
 		return HP_EXIT_USAGE;
 	}
+	if (input_check_paths(argv + optind, argc - optind))
+		return HP_EXIT_USAGE;
 	all = profile_new();
 	for (i = optind; i < argc && !err; i++) {
 		/* each file on its own first, so a damaged one adds nothing */

@@ -340,6 +340,8 @@ static int report_parse(int argc, char **argv, struct report_opts *o)
 		       "see hotpack report --help");
 		return -EINVAL;
 	}
+	if (input_check_paths(argv + optind + 1, argc - optind - 1))
+		return -EINVAL;
 	if (strcmp(o->algo, "all") && !layout_find(o->algo)) {
 		pr_err("--algo: unknown algorithm '%s'; give all or one of hotpack --list-algos",
 		       o->algo);

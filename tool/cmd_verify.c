@@ -207,6 +207,8 @@ static int verify_parse(int argc, char **argv, struct verify_opts *o)
 		       "see hotpack verify --help");
 		return -EINVAL;
 	}
+	if (input_check_paths(argv + optind + 2, argc - optind - 2))
+		return -EINVAL;
 	return 0;
 }
 

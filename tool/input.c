@@ -132,16 +132,23 @@ static bool line_is_graph(const char *s, const char *e)
 	       line_has(s, e, "==========>") || line_has(s, e, "<==========");
 }
 
-enum input_format input_detect(const char *buf, size_t len)
+/*
+ * Classify the lines of @buf; *badline (when not NULL) gets the number of the
+ * first line no format claims (0 when none). Lines the formats cannot claim
+ * do not decide the format: the reader of the format the other lines show
+ * reports the first bad one with its line number.
+ */
+static enum input_format detect(const char *buf, size_t len, size_t *badline)
 {
 	const char *s = buf, *e, *end = buf + len, *p;
-	size_t lines = 0, addrs = 0, perf = 0, graph = 0;
+	size_t lines = 0, addrs = 0, perf = 0, graph = 0, lineno = 0, bad = 0;
 	bool first = true;
 
 	for (; s < end; s = e + 1) {
 		e = memchr(s, '\n', (size_t)(end - s));
 		if (!e)
 			e = end;
+		lineno++;
 		p = s;
 		while (p < e && is_blank(*p))
 			p++;
@@ -164,16 +171,43 @@ enum input_format input_detect(const char *buf, size_t len)
 			 (e[-1] == ')' && line_is_addr(p, p + 1)) || line_has(p, e, "/P/") ||
 			 line_has(p, e, "/M/") || line_has(p, e, "/-/-/"))
 			perf++;
+		else if (!bad)
+			bad = lineno;
 	}
+	if (badline)
+		*badline = bad;
 	if (!lines)
 		return INPUT_AUTO;
-	if (addrs == lines)
-		return INPUT_ADDRS;
 	if (graph && graph >= perf)
 		return INPUT_FTRACE;
 	if (perf)
 		return INPUT_PERF;
+	/* mostly addresses: the address reader names the lines that are not */
+	if (addrs && addrs * 2 > lines)
+		return INPUT_ADDRS;
 	return INPUT_AUTO;
+}
+
+enum input_format input_detect(const char *buf, size_t len)
+{
+	return detect(buf, len, NULL);
+}
+
+int input_check_paths(char *const *paths, int npaths)
+{
+	int i, stdin_at = -1;
+
+	for (i = 0; i < npaths; i++) {
+		if (strcmp(paths[i], "-"))
+			continue;
+		if (stdin_at >= 0) {
+			pr_err("'-' (standard input) is given twice (inputs %d and %d); it can "
+			       "be read once: give it once", stdin_at + 1, i + 1);
+			return -EINVAL;
+		}
+		stdin_at = i;
+	}
+	return 0;
 }
 
 /* --- the input stream -------------------------------------------------- */
@@ -301,7 +335,7 @@ int input_read(struct profile *prof, const struct kimage *img, const char *path,
 	enum input_format fmt = opts ? opts->format : INPUT_AUTO;
 	struct symbolizer *sz;
 	struct input_src src;
-	size_t dlen;
+	size_t dlen, badline = 0;
 	FILE *f;
 	int err;
 
@@ -328,11 +362,11 @@ int input_read(struct profile *prof, const struct kimage *img, const char *path,
 			if (nl)
 				dlen = (size_t)(nl - src.peek) + 1;
 		}
-		fmt = input_detect(src.peek, dlen);
+		fmt = detect(src.peek, dlen, &badline);
 		if (fmt == INPUT_AUTO) {
-			pr_err("%s:1: cannot tell the format (not perf script, ftrace "
+			pr_err("%s:%zu: cannot tell the format (not perf script, ftrace "
 			       "function_graph, hex addresses or .hprof); name it with "
-			       "--input-format", name);
+			       "--input-format", name, badline ? badline : 1);
 			err = -EINVAL;
 			goto out;
 		}
@@ -388,6 +422,9 @@ int input_read_all(struct profile *prof, const struct kimage *img, char *const *
 	int i, err;
 
 	memcpy(d0, prof->dropped, sizeof(d0));
+	err = input_check_paths(paths, npaths);
+	if (err)
+		return err;
 	for (i = 0; i < npaths; i++) {
 		err = input_read(prof, img, paths[i], opts);
 		if (err)

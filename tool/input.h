@@ -55,6 +55,12 @@ int addrs_read(FILE *in, const char *name, hp_event_cb cb, void *ctx);
 int hprof_read(FILE *in, const char *name, struct profile *prof);
 int hprof_write(FILE *out, const struct profile *prof);
 
+/**
+ * input_check_paths() - refuse a list that names "-" (stdin) more than once,
+ * after saying so; for the commands' argument checks (a usage error).
+ */
+int input_check_paths(char *const *paths, int npaths);
+
 /** Guess the format from the first bytes of an input. */
 enum input_format input_detect(const char *buf, size_t len);
 
