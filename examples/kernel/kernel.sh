@@ -77,6 +77,13 @@ INITRAMFS=$KBUILD/initramfs.cpio.gz
 QEMU_ICOUNT=${QEMU_ICOUNT-shift=3,align=off,sleep=off}
 PATCH=$TOP/linker-scripts/linux-$KVER-hotpack.patch
 KMAKE="make -C $SRC O=$BUILD ARCH=$ARCH -j$JOBS KCFLAGS=-ffunction-sections"
+# The same bytes for the same inputs: no build date, user, host or count in
+# the image (they change each link, and under -icount any change shifts the
+# boot's counts).
+export KBUILD_BUILD_TIMESTAMP="${KBUILD_BUILD_TIMESTAMP:-2026-01-01 00:00:00 UTC}"
+export KBUILD_BUILD_VERSION="${KBUILD_BUILD_VERSION:-1}"
+export KBUILD_BUILD_USER="${KBUILD_BUILD_USER:-hotpack}"
+export KBUILD_BUILD_HOST="${KBUILD_BUILD_HOST:-hotpack}"
 
 die() { echo "kernel.sh: error: $*" >&2; exit 1; }
 say() { echo "kernel.sh: $*" >&2; }
@@ -224,14 +231,18 @@ echo "hotpack: workload done"
 reboot -f
 EOF
 	chmod +x "$root/init"
-	(cd "$root" && find . | LC_ALL=C sort > "$KBUILD/initramfs.list")
-	(cd "$root" && cpio -o -H newc --quiet < "$KBUILD/initramfs.list") > "$KBUILD/initramfs.cpio"
+	# Byte-identical archives for identical inputs (fixed times, inode
+	# numbers): a different archive shifts the boot under -icount.
+	(cd "$root" && find . -exec touch -h -d @0 {} + &&
+		find . | LC_ALL=C sort > "$KBUILD/initramfs.list")
+	(cd "$root" && cpio -o -H newc --quiet --reproducible < "$KBUILD/initramfs.list") \
+		> "$KBUILD/initramfs.cpio"
 	# The kernel opens /dev/console before /init mounts devtmpfs.  Make the
 	# node without root rights: append a second cpio archive holding only
 	# it, written by the kernel's own gen_init_cpio.
 	if [ -x "$BUILD/usr/gen_init_cpio" ]; then
 		printf 'dir /dev 755 0 0\nnod /dev/console 600 0 0 c 5 1\n' > "$KBUILD/console.list"
-		"$BUILD/usr/gen_init_cpio" "$KBUILD/console.list" >> "$KBUILD/initramfs.cpio"
+		"$BUILD/usr/gen_init_cpio" -t 0 "$KBUILD/console.list" >> "$KBUILD/initramfs.cpio"
 	else
 		die "$BUILD/usr/gen_init_cpio missing; run '$0 build' first"
 	fi
