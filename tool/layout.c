@@ -31,14 +31,14 @@ const struct layout_algo *layout_find(const char *name)
 }
 
 /*
- * c3: on the real kernel loop (bench/RESULTS.md, "Kernel loop: every
- * algorithm, current main") it and cds take a third of the 32-entry misses
- * pages does; cds is 7% better at 32 entries but worse at 8 and 16 and in
- * the I-cache, and 20 times slower on large stack profiles.
+ * cds: on the real kernel loop (bench/RESULTS.md, "Kernel loop: every
+ * algorithm, current main") it takes the fewest 32-entry I-TLB misses with
+ * address samples (static call edges) and with windows of the miss stream
+ * as paths; pages, best on the model, took almost three times as many.
  */
 const char *layout_default_name(void)
 {
-	return "c3";
+	return "cds";
 }
 
 void layout_heat(const struct cgraph *cg, uint64_t *heat)

@@ -13,6 +13,12 @@
  * Only X.Y and Y.X are tried; chains stop at 128 functions. Chains come out
  * by density. The constants are CDSort's published defaults, kept so that
  * this is a faithful baseline. Ties: the chains' hot ranks.
+ *
+ * On dense graphs (over CDS_DENSE_ARCS arcs, e.g. hundreds of thousands of
+ * distinct sampled stacks) only the CDS_MAX_DEGREE heaviest arcs of each
+ * function count (an arc is kept when it is among either end's heaviest),
+ * so that a merge's cost stays bounded: every merge rescans the arcs of the
+ * merged chain's functions.
  */
 #include "config.h"
 
@@ -28,6 +34,8 @@
 #define CDS_MAX_CHAIN 128
 #define CDS_DIST_POWER 0.25
 #define CDS_FREQ_SCALE 0.25
+#define CDS_DENSE_ARCS 100000
+#define CDS_MAX_DEGREE 32
 
 struct cds_chain {
 	uint32_t *m;
@@ -55,6 +63,7 @@ struct cds {
 	size_t nheap, capheap;
 	uint32_t *mark;		/* neighbour collection */
 	uint32_t stamp;
+	uint32_t *adj_start, *adj;	/* node -> arcs in and out (CSR) */
 };
 
 static bool ent_before(const struct cds_ent *a, const struct cds_ent *b)
@@ -132,24 +141,19 @@ static double dist_gain(const struct cds *s, uint32_t x, uint32_t y)
 		uint32_t u = small->m[i];
 
 		/* arcs u->v and v->u with v in the other chain */
-		for (int dir = 0; dir < 2; dir++) {
-			uint32_t lo = dir ? cg->in_start[u] : cg->out_start[u];
-			uint32_t hi = dir ? cg->in_start[u + 1] : cg->out_start[u + 1];
+		for (uint32_t k = s->adj_start[u]; k < s->adj_start[u + 1]; k++) {
+			const struct cg_arc *a = &cg->arcs[s->adj[k]];
+			uint32_t src = a->src, dst = a->dst;
+			uint64_t ps, pd;
 
-			for (uint32_t k = lo; k < hi; k++) {
-				const struct cg_arc *a = &cg->arcs[dir ? cg->in_arcs[k] : k];
-				uint32_t src = a->src, dst = a->dst;
-				uint64_t ps, pd;
+			if (s->ch_of[src == u ? dst : src] != other || !a->weight)
+				continue;
+			ps = s->pos[src] + (s->ch_of[src] == y ? cx->size : 0);
+			pd = s->pos[dst] + (s->ch_of[dst] == y ? cx->size : 0);
+			double from = (double)ps + (double)cg->nodes[src].size / 2;
 
-				if (s->ch_of[dir ? src : dst] != other || !a->weight)
-					continue;
-				ps = s->pos[src] + (s->ch_of[src] == y ? cx->size : 0);
-				pd = s->pos[dst] + (s->ch_of[dst] == y ? cx->size : 0);
-				double from = (double)ps + (double)cg->nodes[src].size / 2;
-
-				g += dist_score((double)a->weight, fabs(from - (double)pd)) -
-				     dist_score((double)a->weight, s->hot_bytes);
-			}
+			g += dist_score((double)a->weight, fabs(from - (double)pd)) -
+			     dist_score((double)a->weight, s->hot_bytes);
 		}
 	}
 	return g;
@@ -202,20 +206,15 @@ static void consider_neighbours(struct cds *s, uint32_t c)
 	for (uint32_t i = 0; i < ch->n; i++) {
 		uint32_t u = ch->m[i];
 
-		for (int dir = 0; dir < 2; dir++) {
-			uint32_t lo = dir ? cg->in_start[u] : cg->out_start[u];
-			uint32_t hi = dir ? cg->in_start[u + 1] : cg->out_start[u + 1];
+		for (uint32_t k = s->adj_start[u]; k < s->adj_start[u + 1]; k++) {
+			const struct cg_arc *a = &cg->arcs[s->adj[k]];
+			uint32_t v = a->src == u ? a->dst : a->src, o = s->ch_of[v];
 
-			for (uint32_t k = lo; k < hi; k++) {
-				const struct cg_arc *a = &cg->arcs[dir ? cg->in_arcs[k] : k];
-				uint32_t v = dir ? a->src : a->dst, o = s->ch_of[v];
-
-				if (o == UINT32_MAX || o == c || s->mark[o] == s->stamp)
-					continue;
-				s->mark[o] = s->stamp;
-				XGROW(nb, cap, nnb + 1);
-				nb[nnb++] = o;
-			}
+			if (o == UINT32_MAX || o == c || s->mark[o] == s->stamp)
+				continue;
+			s->mark[o] = s->stamp;
+			XGROW(nb, cap, nnb + 1);
+			nb[nnb++] = o;
 		}
 	}
 	for (size_t i = 0; i < nnb; i++)
@@ -248,6 +247,77 @@ static void merge(struct cds *s, uint32_t x, uint32_t y)
 	}
 }
 
+/* arcs of node u, in and out, heaviest first (ties: arc index) */
+static const struct cgraph *adj_cg;
+
+static int cmp_arc_weight(const void *pa, const void *pb)
+{
+	uint32_t a = *(const uint32_t *)pa, b = *(const uint32_t *)pb;
+	uint64_t wa = adj_cg->arcs[a].weight, wb = adj_cg->arcs[b].weight;
+
+	if (wa != wb)
+		return wa > wb ? -1 : 1;
+	return (a > b) - (a < b);
+}
+
+/*
+ * The arcs each node's chain scans: all of them, or on dense graphs those
+ * among the CDS_MAX_DEGREE heaviest of either end (so that both ends see
+ * the same arcs).
+ */
+static void build_adj(struct cds *s)
+{
+	const struct cgraph *cg = s->cg;
+	size_t nn = cg->nnodes, total = 0;
+	bool dense = cg->narcs > CDS_DENSE_ARCS;
+	bool *keep = xcalloc(cg->narcs ? cg->narcs : 1, sizeof(*keep));
+	uint32_t *tmp = NULL, *fill;
+	size_t cap = 0;
+
+	adj_cg = cg;
+	for (size_t u = 0; u < nn; u++) {
+		uint32_t n = 0, lo = cg->out_start[u], hi = cg->out_start[u + 1];
+
+		XGROW(tmp, cap, (size_t)(hi - lo) + cg->in_start[u + 1] - cg->in_start[u] + 1);
+		for (uint32_t k = lo; k < hi; k++)
+			tmp[n++] = k;
+		for (uint32_t k = cg->in_start[u]; k < cg->in_start[u + 1]; k++)
+			tmp[n++] = cg->in_arcs[k];
+		if (dense && n > CDS_MAX_DEGREE) {
+			qsort(tmp, n, sizeof(*tmp), cmp_arc_weight);
+			n = CDS_MAX_DEGREE;
+		}
+		for (uint32_t k = 0; k < n; k++)
+			keep[tmp[k]] = true;
+	}
+	adj_cg = NULL;
+	s->adj_start = xcalloc(nn + 2, sizeof(*s->adj_start));
+	for (size_t a = 0; a < cg->narcs; a++) {
+		if (!keep[a])
+			continue;
+		s->adj_start[cg->arcs[a].src + 1]++;
+		if (cg->arcs[a].dst != cg->arcs[a].src)
+			s->adj_start[cg->arcs[a].dst + 1]++;
+	}
+	for (size_t u = 0; u < nn; u++)
+		s->adj_start[u + 1] += s->adj_start[u];
+	total = s->adj_start[nn];
+	s->adj = xmalloc((total ? total : 1) * sizeof(*s->adj));
+	fill = xcalloc(nn + 1, sizeof(*fill));
+	for (size_t a = 0; a < cg->narcs; a++) {
+		uint32_t x = cg->arcs[a].src, y = cg->arcs[a].dst;
+
+		if (!keep[a])
+			continue;
+		s->adj[s->adj_start[x] + fill[x]++] = (uint32_t)a;
+		if (y != x)
+			s->adj[s->adj_start[y] + fill[y]++] = (uint32_t)a;
+	}
+	free(fill);
+	free(tmp);
+	free(keep);
+}
+
 static const struct cds *cds_sort;
 
 static int cmp_density(const void *pa, const void *pb)
@@ -276,6 +346,7 @@ static int cds_run(const struct cgraph *cg, const struct layout_opts *opts, uint
 	memset(s.ch_of, 0xff, nn * sizeof(*s.ch_of));
 	s.pos = xcalloc(nn, sizeof(*s.pos));
 	s.mark = xcalloc(nsel ? nsel : 1, sizeof(*s.mark));
+	build_adj(&s);
 	for (size_t i = 0; i < nsel; i++) {
 		struct cds_chain *c = &s.ch[i];
 
@@ -319,6 +390,8 @@ static int cds_run(const struct cgraph *cg, const struct layout_opts *opts, uint
 	free(s.ch_of);
 	free(s.pos);
 	free(s.mark);
+	free(s.adj_start);
+	free(s.adj);
 	free(s.heap);
 	free(heat);
 	free(sel);

@@ -416,6 +416,64 @@ static void check_capped(void)
 	cg_free(cg);
 }
 
+/*
+ * cds on a dense graph (over 100,000 arcs: each function keeps its 32
+ * heaviest arcs): the same order twice, every node once, and its chains
+ * still follow the heavy arcs (fewer weighted pages than link order).
+ */
+static void check_cds_dense(void)
+{
+	struct layout_opts o = { .page_size = 4096, .coverage = 1.0 };
+	struct cgraph *cg = cg_new(NULL);
+	uint32_t *o1 = calloc(1500, sizeof(*o1)), *o2 = calloc(1500, sizeof(*o2));
+	bool *seen = calloc(1500, sizeof(*seen));
+	uint64_t x = 3;
+	uint32_t path[8];
+	struct model_result rc, ro;
+	size_t n1, n2, no;
+	bool good = true;
+
+	for (uint32_t i = 0; i < 1500; i++)
+		cg_add_node(cg, i, 64 + (i * 2654435761u) % 500, 16, 1 + 1500 / (1 + i), true);
+	/* light random arcs everywhere, heavy ones along 150 chains of 8 */
+	for (uint32_t k = 0; k < 130000; k++) {
+		x = x * 6364136223846793005ull + 1442695040888963407ull;
+		cg_add_arc(cg, (uint32_t)(x >> 33) % 1500, (uint32_t)(x >> 45) % 1500, 1);
+	}
+	for (uint32_t k = 0; k < 150; k++) {
+		for (uint32_t j = 0; j < 8; j++)
+			path[j] = (k * 7 + j * 211) % 1500;
+		for (uint32_t j = 1; j < 8; j++)
+			cg_add_arc(cg, path[j - 1], path[j], 1000);
+		cg_add_path(cg, path, 8, 1000);
+	}
+	cg_finish(cg);
+	ok(cg->narcs > 100000, "cds dense: over 100,000 arcs");
+	n1 = run("cds", cg, &o, o1);
+	n2 = run("cds", cg, &o, o2);
+	ok(n1 == n2 && n1 != (size_t)-1 && !memcmp(o1, o2, n1 * sizeof(*o1)),
+	   "cds dense: the same order twice");
+	for (size_t i = 0; i < n1 && n1 != (size_t)-1; i++) {
+		if (o1[i] >= 1500 || seen[o1[i]])
+			good = false;
+		else
+			seen[o1[i]] = true;
+	}
+	ok(good && n1 == 1500, "cds dense: every node placed once");
+	wpages(cg, o1, n1, 4096, &rc);
+	no = run("original", cg, &o, o2);
+	wpages(cg, o2, no, 4096, &ro);
+	printf("# cds dense: weighted pages: cds %" PRIu64 ", original %" PRIu64 "\n", rc.wpages,
+	       ro.wpages);
+	ok(rc.wpages * 2 < ro.wpages, "cds dense: the heavy chains kept together");
+	model_result_free(&rc);
+	model_result_free(&ro);
+	free(o1);
+	free(o2);
+	free(seen);
+	cg_free(cg);
+}
+
 /* pages scores its candidates with the model: a page size the model
  * refuses is an error, not an order */
 static void check_pages_error(void)
@@ -434,6 +492,7 @@ int main(void)
 	check_properties();
 	check_large();
 	check_capped();
+	check_cds_dense();
 	check_pages_error();
 	check_ph();
 	check_cds();
