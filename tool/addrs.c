@@ -5,6 +5,10 @@
  * lines starting with '#' are ignored. Each line is one sample of weight
  * count (1 when absent), handed on as a one-frame stack event. This is what
  * the QEMU plugin writes (one I-TLB miss per line).
+ *
+ * A last line without a newline was probably cut short: warned about, and
+ * not counted when its address has fewer digits than the line before (a cut
+ * address would be counted as "not in this vmlinux", or worse, resolve).
  */
 #include "config.h"
 
@@ -22,15 +26,27 @@ int addrs_read(FILE *in, const char *name, hp_event_cb cb, void *ctx)
 	const char *p;
 	char *line;
 	size_t len;
-	int ret;
+	int ret, digits, prev_digits = 0;
 
 	lineio_init(&lr, in, name);
+	lr.own_tail = true;
 	while ((ret = lineio_next(&lr, &line, &len)) > 0) {
 		p = lineio_skip_ws(line);
 		if (!*p || *p == '#')
 			continue;
-		if (!lineio_parse_hex(&p, &fr.addr) || (*p && *p != ' ' && *p != '\t'))
+		digits = lineio_parse_hex(&p, &fr.addr);
+		if (!digits || (*p && *p != ' ' && *p != '\t'))
 			goto bad;
+		if (lr.no_newline) {
+			bool cut = digits < prev_digits && !*lineio_skip_ws(p);
+
+			pr_warn("%s:%zu: last line has no newline: truncated input?%s", name,
+				lr.lineno, cut ? " (its address is shorter than the one before: "
+						 "not counted)" : "");
+			if (cut)
+				continue;
+		}
+		prev_digits = digits;
 		p = lineio_skip_ws(p);
 		ev.weight = 1;
 		if (*p && *p != '#') {

@@ -39,6 +39,8 @@ static void profile_usage(FILE *f)
 "      --input-format FMT   perf, ftrace, addrs or hprof (default: detected)\n"
 "      --kaslr-offset OFF   runtime minus link address (default: detected)\n"
 "      --min-match FRACTION fail when fewer kernel samples match (default 0.5)\n"
+"      --weight UNIT        perf samples weigh their period (default) or 1\n"
+"                           (events), to add up with other inputs' counts\n"
 "  -q, --quiet              errors only;  -v, --verbose  more detail\n"
 "  -h, --help               this text\n"
 "\n"
@@ -52,6 +54,8 @@ static void merge_usage(FILE *f)
 "\n"
 "Add .hprof profiles together: weights, edges, traces and counts sum by\n"
 "function name. The result does not depend on the order of the inputs.\n"
+"Adding perf periods to event counts is warned about (see --weight in\n"
+"hotpack profile --help).\n"
 "\n"
 "  -o, --output FILE        write FILE (whole or not at all) instead of stdout\n"
 "  -q, --quiet              errors only\n"
@@ -60,7 +64,7 @@ static void merge_usage(FILE *f)
 "Exit status: 0 ok, 1 error, 2 usage.\n");
 }
 
-enum { OPT_VMLINUX = 256, OPT_MAP, OPT_INPUT_FORMAT, OPT_KASLR, OPT_MIN_MATCH };
+enum { OPT_VMLINUX = 256, OPT_MAP, OPT_INPUT_FORMAT, OPT_KASLR, OPT_MIN_MATCH, OPT_WEIGHT };
 
 static const struct option profile_longopts[] = {
 	{ "output", required_argument, NULL, 'o' },
@@ -69,6 +73,7 @@ static const struct option profile_longopts[] = {
 	{ "input-format", required_argument, NULL, OPT_INPUT_FORMAT },
 	{ "kaslr-offset", required_argument, NULL, OPT_KASLR },
 	{ "min-match", required_argument, NULL, OPT_MIN_MATCH },
+	{ "weight", required_argument, NULL, OPT_WEIGHT },
 	{ "quiet", no_argument, NULL, 'q' },
 	{ "verbose", no_argument, NULL, 'v' },
 	{ "help", no_argument, NULL, 'h' },
@@ -124,6 +129,10 @@ int cmd_profile(int argc, char **argv)
 			break;
 		case OPT_MIN_MATCH:
 			if (cli_parse_double("--min-match", optarg, 0, 1, &in.min_match))
+				return HP_EXIT_USAGE;
+			break;
+		case OPT_WEIGHT:
+			if (input_parse_weight(&in, optarg))
 				return HP_EXIT_USAGE;
 			break;
 		case 'q': hp_verbosity = 0; break;
@@ -202,6 +211,8 @@ int cmd_merge(int argc, char **argv)
 			profile_merge(all, one);
 		profile_free(one);
 	}
+	if (!err)
+		input_check_units(all, "merge");
 	if (!err)
 		err = write_profile(all, output);
 	profile_free(all);

@@ -4,18 +4,22 @@
  * by function name, so a profile outlives the build it came from and can be
  * merged with others (the format is described in docs/profiles.md):
  *
- *   hotpack-profile 1
+ *   hotpack-profile 2
  *   prov TEXT                      where it came from (any number)
+ *   units events|period...         what the weights count (version 2)
  *   stat samples|matched N         events read, events attributed
  *   stat dropped REASON N          module, user, bpf, unknown, not-in-image
  *   fn WEIGHT NAME
  *   edge WEIGHT CALLER CALLEE
  *   trace WEIGHT N NAME...         long traces go on with "+ NAME..." lines
+ *   end N                          N: the lines between header and end (version 2)
  *
  * Names are written with bytes <= 0x20, 0x7f and '%' as %XX. The writer
  * sorts everything by name (provenance too), so the same profile content
  * always gives the same bytes: merging in any order, or reading and writing
- * again, changes nothing. Reading adds to the profile it is given.
+ * again, changes nothing. Reading adds to the profile it is given. The
+ * "end" trailer makes a file cut at a line boundary an error; version 1
+ * files (no trailer, no units) are still read.
  */
 #include "config.h"
 
@@ -30,8 +34,11 @@
 #include "xalloc.h"
 
 #define HPROF_MAGIC "hotpack-profile"
-#define HPROF_VERSION 1
+#define HPROF_VERSION 2
+#define HPROF_VERSION_MIN 1
 #define HPROF_WRAP 4096	/* bytes of trace names per line before a "+" line */
+
+static const char *const unit_names[] = { "events", "period" };	/* bit order */
 
 static const char *const stat_drop[PROF_DROP_NR] = {
 	[PROF_DROP_MODULE] = "module",
@@ -121,7 +128,7 @@ int hprof_write(FILE *out, const struct profile *p)
 	struct prof_trace *t, *ttmp;
 	struct prof_edge **edges;
 	char **prov = NULL;
-	size_t i, n;
+	size_t i, n, lines = 0;
 	uint32_t k;
 	int err = 0;
 
@@ -144,16 +151,27 @@ int hprof_write(FILE *out, const struct profile *p)
 		}
 		qsort(prov, p->nprov, sizeof(*prov), cmp_str);
 		for (i = 0; i < p->nprov; i++)
-			if (!i || strcmp(prov[i], prov[i - 1]))
+			if (!i || strcmp(prov[i], prov[i - 1])) {
 				fprintf(out, "prov %s\n", prov[i]);
+				lines++;
+			}
 		for (i = 0; i < p->nprov; i++)
 			free(prov[i]);
 		free(prov);
+	}
+	if (p->units) {
+		fputs("units", out);
+		for (i = 0; i < sizeof(unit_names) / sizeof(unit_names[0]); i++)
+			if (p->units & (1u << i))
+				fprintf(out, " %s", unit_names[i]);
+		putc('\n', out);
+		lines++;
 	}
 	fprintf(out, "stat samples %" PRIu64 "\nstat matched %" PRIu64 "\n", p->nsamples,
 		p->matched);
 	for (i = 0; i < PROF_DROP_NR; i++)
 		fprintf(out, "stat dropped %s %" PRIu64 "\n", stat_drop[i], p->dropped[i]);
+	lines += 2 + PROF_DROP_NR;
 
 	if (p->nfuncs) {
 		fns = xmalloc(p->nfuncs * sizeof(*fns));
@@ -165,6 +183,7 @@ int hprof_write(FILE *out, const struct profile *p)
 			put_name(out, fns[i]->name);
 			putc('\n', out);
 		}
+		lines += p->nfuncs;
 		free(fns);
 	}
 
@@ -176,6 +195,7 @@ int hprof_write(FILE *out, const struct profile *p)
 		put_name(out, p->funcs[edges[i]->callee]->name);
 		putc('\n', out);
 	}
+	lines += p->nedges;
 	free(edges);
 
 	if (p->ntraces) {
@@ -194,14 +214,17 @@ int hprof_write(FILE *out, const struct profile *p)
 				if (col >= HPROF_WRAP) {
 					fputs("\n+", out);
 					col = 0;
+					lines++;
 				}
 				putc(' ', out);
 				col += 1 + put_name(out, p->funcs[trs[i]->ids[k]]->name);
 			}
 			putc('\n', out);
+			lines++;
 		}
 		free(trs);
 	}
+	fprintf(out, "end %zu\n", lines);
 	if (ferror(out))
 		err = -EIO;
 	return err;
@@ -217,6 +240,9 @@ struct hprof_reader {
 	uint32_t *ids;
 	uint32_t want, have, cap;
 	uint64_t tweight;
+	uint64_t version;
+	uint64_t records;	/* lines after the header, for the "end" check */
+	size_t end_line;	/* where "end" was; 0: not yet */
 };
 
 static char *next_tok(char **s)
@@ -296,24 +322,34 @@ int hprof_read(FILE *in, const char *name, struct profile *prof)
 			if (!kw || kw[0] == '#')
 				continue;
 			if (strcmp(kw, HPROF_MAGIC)) {
-				ret = hprof_bad(&r, "not a .hprof file (no 'hotpack-profile 1' "
-						    "header)");
+				ret = hprof_bad(&r, "not a .hprof file (no 'hotpack-profile "
+						    "VERSION' header)");
 				break;
 			}
 			if (!tok_u64(next_tok(&rest), &v)) {
 				ret = hprof_bad(&r, "no version after 'hotpack-profile'");
 				break;
 			}
-			if (v != HPROF_VERSION) {
+			if (v < HPROF_VERSION_MIN || v > HPROF_VERSION) {
 				pr_err("%s:%zu: .hprof version %" PRIu64 " but this hotpack reads "
-				       "version %d; use a hotpack of that version", name,
-				       r.lr.lineno, v, HPROF_VERSION);
+				       "versions %d to %d; use a hotpack of that version", name,
+				       r.lr.lineno, v, HPROF_VERSION_MIN, HPROF_VERSION);
 				ret = -EINVAL;
 				break;
 			}
+			r.version = v;
 			header = true;
 			continue;
 		}
+		if (r.end_line) {
+			kw = next_tok(&rest);
+			if (!kw || kw[0] == '#')
+				continue;
+			ret = hprof_bad(&r, "a record after 'end'");
+			break;
+		}
+		if (line[0] && line[0] != '#' && *lineio_skip_ws(line))
+			r.records++;
 		if (r.want > r.have) {
 			if (line[0] != '+' || !trace_names(&r, line + 1)) {
 				ret = hprof_bad(&r, "trace shorter than its count");
@@ -368,6 +404,33 @@ int hprof_read(FILE *in, const char *name, struct profile *prof)
 				ret = hprof_bad(&r, "trace: more names than its count, or a bad name");
 				break;
 			}
+		} else if (!strcmp(kw, "end") && r.version >= 2) {
+			r.records--;	/* not counted itself */
+			if (!tok_u64(next_tok(&rest), &v) || next_tok(&rest)) {
+				ret = hprof_bad(&r, "end: expected 'end N'");
+				break;
+			}
+			if (v != r.records) {
+				pr_err("%s:%zu: 'end %" PRIu64 "' but %" PRIu64 " record line%s came "
+				       "before it; this .hprof was cut or edited", name, r.lr.lineno,
+				       v, r.records, r.records == 1 ? "" : "s");
+				ret = -EINVAL;
+				break;
+			}
+			r.end_line = r.lr.lineno;
+		} else if (!strcmp(kw, "units") && r.version >= 2) {
+			while ((t = next_tok(&rest)) != NULL) {
+				for (i = 0; i < sizeof(unit_names) / sizeof(unit_names[0]); i++)
+					if (!strcmp(t, unit_names[i]))
+						break;
+				if (i == sizeof(unit_names) / sizeof(unit_names[0]))
+					break;
+				prof->units |= 1u << i;
+			}
+			if (t) {
+				ret = hprof_bad(&r, "units: expected 'events' or 'period'");
+				break;
+			}
 		} else if (!strcmp(kw, "prov")) {
 			profile_add_provenance(prof, lineio_skip_ws(rest));
 		} else if (!strcmp(kw, "stat")) {
@@ -398,12 +461,17 @@ int hprof_read(FILE *in, const char *name, struct profile *prof)
 		}
 	}
 	if (!ret && !header) {
-		pr_err("%s: empty .hprof (no 'hotpack-profile 1' header)", name);
+		pr_err("%s: empty .hprof (no 'hotpack-profile VERSION' header)", name);
 		ret = -EINVAL;
 	}
 	if (!ret && r.want > r.have) {
 		pr_err("%s:%zu: the file ends inside a trace; it was cut short", name,
 		       r.lr.lineno);
+		ret = -EINVAL;
+	}
+	if (!ret && r.version >= 2 && !r.end_line) {
+		pr_err("%s:%zu: no 'end' line: this .hprof was cut short; write it again "
+		       "(hotpack profile/merge)", name, r.lr.lineno);
 		ret = -EINVAL;
 	}
 	free(r.ids);

@@ -326,6 +326,56 @@ static void input_close(struct input_src *src, FILE *f)
 	free(src->peek);
 }
 
+/* --- weight units ------------------------------------------------------- */
+
+int input_parse_weight(struct input_opts *opts, const char *arg)
+{
+	if (!strcmp(arg, "events"))
+		opts->weight_events = true;
+	else if (!strcmp(arg, "period"))
+		opts->weight_events = false;
+	else {
+		pr_err("--weight: unknown unit '%s'; use events (1 per perf sample) or period",
+		       arg);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+void input_check_units(const struct profile *prof, const char *what)
+{
+	if ((prof->units & (PROF_UNIT_EVENTS | PROF_UNIT_PERIOD)) !=
+	    (PROF_UNIT_EVENTS | PROF_UNIT_PERIOD))
+		return;
+	pr_warn("%s: perf sample periods are added to event counts (addresses, call "
+		"trees, samples), so the perf input outweighs the others by its period; "
+		"make the perf profile with --weight events to count its samples",
+		what);
+}
+
+/* Between the perf reader and the symbolizer: the weight unit. */
+struct perf_units {
+	void *sz;
+	bool events;		/* --weight events: 1 per sample */
+	bool period;		/* a sample weighed more than 1 */
+};
+
+static int perf_units_event(const struct hp_event *ev, void *ctx)
+{
+	struct perf_units *pu = ctx;
+	struct hp_event one;
+
+	if (ev->weight > 1) {
+		if (pu->events) {
+			one = *ev;
+			one.weight = 1;
+			return symbolize_event(&one, pu->sz);
+		}
+		pu->period = true;
+	}
+	return symbolize_event(ev, pu->sz);
+}
+
 /* --- reading ----------------------------------------------------------- */
 
 int input_read(struct profile *prof, const struct kimage *img, const char *path,
@@ -334,6 +384,7 @@ int input_read(struct profile *prof, const struct kimage *img, const char *path,
 	const char *name = strcmp(path, "-") ? path : "<stdin>";
 	enum input_format fmt = opts ? opts->format : INPUT_AUTO;
 	struct symbolizer *sz;
+	struct perf_units pu = { 0 };
 	struct input_src src;
 	size_t dlen, badline = 0;
 	FILE *f;
@@ -385,7 +436,10 @@ int input_read(struct profile *prof, const struct kimage *img, const char *path,
 	sz = symbolize_new(prof, img, opts, name);
 	switch (fmt) {
 	case INPUT_PERF:
-		err = perf_script_read(f, name, symbolize_event, sz);
+		pu.sz = sz;
+		pu.events = opts && opts->weight_events;
+		err = perf_script_read(f, name, perf_units_event, &pu);
+		prof->units |= pu.period ? PROF_UNIT_PERIOD : PROF_UNIT_EVENTS;
 		break;
 	case INPUT_FTRACE:
 		err = ftrace_read(f, name, symbolize_event, sz);
@@ -395,6 +449,8 @@ int input_read(struct profile *prof, const struct kimage *img, const char *path,
 		err = addrs_read(f, name, symbolize_event, sz);
 		break;
 	}
+	if (fmt != INPUT_PERF)
+		prof->units |= PROF_UNIT_EVENTS;
 	if (!err)
 		err = symbolize_finish(sz);
 	symbolize_free(sz);
@@ -439,6 +495,7 @@ int input_read_all(struct profile *prof, const struct kimage *img, char *const *
 						", %" PRIu64 " %s", d[i], drop_names[i]);
 	}
 	pr_info("samples: %" PRIu64 " read, %" PRIu64 " matched%s", n, m, summary);
+	input_check_units(prof, npaths == 1 ? paths[0] : "inputs");
 	if (!n) {
 		pr_err("%s: no samples in the input; record kernel samples (perf record -g) "
 		       "or a function_graph trace", npaths == 1 ? paths[0] : "inputs");

@@ -29,7 +29,14 @@ struct input_opts {
 	bool have_kaslr;	/* kaslr_offset given by the user */
 	int64_t kaslr_offset;	/* runtime address - link address */
 	double min_match;	/* fail when fewer than this share of samples match */
+	bool weight_events;	/* perf: each sample weighs 1, not its period */
 };
+
+/** Parse --weight's "events" or "period" into @opts; -EINVAL (printed) else. */
+int input_parse_weight(struct input_opts *opts, const char *arg);
+
+/** Warn when @prof adds perf periods to event counts (PROF_UNIT_*). */
+void input_check_units(const struct profile *prof, const char *what);
 
 /** Parse "perf", "ftrace", ... ; returns -1 for an unknown name. */
 int input_format_from_name(const char *name);

@@ -94,6 +94,7 @@ int lineio_next(struct lineio *lr, char **line, size_t *len)
 			if (!n)
 				return 0;
 			lr->start = lr->end;	/* last line without a newline */
+			lr->no_newline = true;
 			break;
 		}
 		err = lineio_fill(lr);
@@ -116,6 +117,9 @@ int lineio_next(struct lineio *lr, char **line, size_t *len)
 		lr->error = true;
 		return -EINVAL;
 	}
+	if (lr->no_newline && !lr->own_tail)
+		pr_warn("%s:%zu: last line has no newline: truncated input?", lr->name,
+			lr->lineno);
 	*line = s;
 	*len = n;
 	return 1;

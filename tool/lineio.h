@@ -27,6 +27,8 @@ struct lineio {
 	bool eof;
 	bool error;
 	bool has_nul;		/* a NUL byte was read: check each line */
+	bool no_newline;	/* the line last returned ended the input without '\n' */
+	bool own_tail;		/* the reader warns about such a line itself */
 };
 
 void lineio_init(struct lineio *lr, FILE *in, const char *name);
@@ -37,6 +39,9 @@ void lineio_release(struct lineio *lr);
  * The line is valid until the next call and may be modified in place.
  * Returns 1 with a line, 0 at end of input, or -EINVAL / -EIO after
  * printing FILE:LINE (line too long, NUL bytes in a text input, read error).
+ * A last line without a newline is returned with no_newline set and, unless
+ * own_tail, a warning: every writer of these formats ends its lines, so the
+ * input was probably cut short.
  */
 int lineio_next(struct lineio *lr, char **line, size_t *len);
 

@@ -32,6 +32,7 @@ enum pipe_opt {
 	PIPE_OPT_STATIC,
 	PIPE_OPT_NO_STATIC,
 	PIPE_OPT_DWARF,
+	PIPE_OPT_WEIGHT,
 };
 
 #define PIPE_LONGOPTS                                                                  \
@@ -42,7 +43,8 @@ enum pipe_opt {
 	{ "min-match", required_argument, NULL, PIPE_OPT_MIN_MATCH },                  \
 	{ "static-edges", no_argument, NULL, PIPE_OPT_STATIC },                        \
 	{ "no-static-edges", no_argument, NULL, PIPE_OPT_NO_STATIC },                  \
-	{ "dwarf-files", no_argument, NULL, PIPE_OPT_DWARF }
+	{ "dwarf-files", no_argument, NULL, PIPE_OPT_DWARF },                          \
+	{ "weight", required_argument, NULL, PIPE_OPT_WEIGHT }
 
 /* The --help lines of the shared options. */
 #define PIPE_USAGE                                                                     \
@@ -51,6 +53,8 @@ enum pipe_opt {
 "      --input-format FMT   perf, ftrace, addrs or hprof (default: detected)\n"       \
 "      --kaslr-offset OFF   runtime minus link address of the samples\n"              \
 "      --min-match FRACTION fail when fewer samples match (default 0.5)\n"            \
+"      --weight UNIT        perf samples weigh their period (default) or 1\n"      \
+"                           (events: to combine with other inputs)\n"              \
 "      --static-edges, --no-static-edges\n"                                           \
 "                           add direct calls from the code (default: when the\n"     \
 "                           samples carry no call chains)\n"                          \

@@ -150,6 +150,7 @@ void profile_merge(struct profile *dst, const struct profile *src)
 	dst->matched += src->matched;
 	for (i = 0; i < PROF_DROP_NR; i++)
 		dst->dropped[i] += src->dropped[i];
+	dst->units |= src->units;	/* a union: associative and commutative */
 	free(ids);
 	free(map);
 }

@@ -64,7 +64,12 @@ struct profile {
 	uint64_t nsamples;		/* events read */
 	uint64_t matched;		/* events attributed to a function */
 	uint64_t dropped[PROF_DROP_NR];	/* events not attributed, by reason */
+	unsigned int units;		/* PROF_UNIT_* of the weights added (0: unknown) */
 };
+
+/* What a weight counts; a profile whose units has both bits mixes them. */
+#define PROF_UNIT_EVENTS 1u	/* samples, call trees, addresses (with counts) */
+#define PROF_UNIT_PERIOD 2u	/* perf sample periods (cycles, ns, misses, ...) */
 
 struct profile *profile_new(void);
 void profile_free(struct profile *p);

@@ -112,6 +112,13 @@ struct symbolizer {
 	bool *depth_ok;
 
 	uint64_t dropped_frames[PROF_DROP_NR];
+
+	/* LBR: the branch events of one record (same line) are one sample */
+	bool rec_open;
+	bool rec_matched;
+	size_t rec_line;
+	enum prof_drop rec_why;
+	uint64_t nbranches, nrecords;
 };
 
 static bool is_digits(const char *s, size_t n)
@@ -533,12 +540,13 @@ static void sz_branch(struct symbolizer *sz, const struct hp_event *ev)
 	to = sz_resolve(sz, &ev->frames[1], &why, &at_to);
 	if (to == SZ_NONE) {
 		sz->dropped_frames[why]++;
-		sz_count(sz, false, why);
+		if (!sz->rec_matched && sz->rec_why == PROF_DROP_NR)
+			sz->rec_why = why;
 		return;
 	}
+	sz->rec_matched = true;	/* the record is this kernel's */
 	if (!at_to)
 		return;	/* a return or a jump inside a function: not a call */
-	sz_count(sz, true, why);
 	profile_add_weight(sz->prof, to, ev->weight);
 	from = sz_resolve(sz, &ev->frames[0], &why, &at_from);
 	if (from == SZ_NONE)
@@ -547,8 +555,36 @@ static void sz_branch(struct symbolizer *sz, const struct hp_event *ev)
 		profile_add_edge(sz->prof, from, to, ev->weight);
 }
 
+/* The LBR record being read is complete: count it as one sample. */
+static void sz_record_close(struct symbolizer *sz)
+{
+	if (!sz->rec_open)
+		return;
+	sz->rec_open = false;
+	sz_count(sz, sz->rec_matched,
+		 sz->rec_why == PROF_DROP_NR ? PROF_DROP_UNKNOWN : sz->rec_why);
+}
+
 static void sz_process(struct symbolizer *sz, const struct hp_event *ev)
 {
+	if (ev->kind == HP_EV_BRANCH) {
+		if (sz->rec_open && ev->line != sz->rec_line)
+			sz_record_close(sz);
+		if (!sz->rec_open) {
+			sz->rec_open = true;
+			sz->rec_matched = false;
+			sz->rec_line = ev->line;
+			sz->rec_why = PROF_DROP_NR;
+			sz->nrecords++;
+		}
+		sz->nbranches++;
+	} else if (sz->rec_open) {
+		/* the record's own callchain (-g) counts the sample instead */
+		if (ev->line == sz->rec_line)
+			sz->rec_open = false;
+		else
+			sz_record_close(sz);
+	}
 	switch (ev->kind) {
 	case HP_EV_STACK:
 		sz_stack(sz, ev);
@@ -865,5 +901,10 @@ int symbolize_finish(struct symbolizer *sz)
 {
 	if (!sz->kaslr_settled)
 		sz_release(sz);
+	sz_record_close(sz);
+	if (sz->nbranches)
+		pr_info("%s: %" PRIu64 " LBR branch entr%s used, in %" PRIu64 " sample%s", sz->name,
+			sz->nbranches, sz->nbranches == 1 ? "y" : "ies", sz->nrecords,
+			sz->nrecords == 1 ? "" : "s");
 	return 0;
 }

@@ -70,7 +70,9 @@ int main(void)
 	int i;
 
 	t1 = to_text(p);
-	ok(!strncmp(t1, "hotpack-profile 1\n", 18), "header line first");
+	ok(!strncmp(t1, "hotpack-profile 2\n", 18), "header line first");
+	ok(strstr(t1, "\nend ") && strchr(strstr(t1, "\nend ") + 1, '\n')[1] == '\0',
+	   "an end trailer last");
 	ok(strstr(t1, "fn 11 odd%20func\n") != NULL, "blanks in names are escaped");
 	ok(strstr(t1, "stat dropped module 2\n") != NULL, "drop counts are written");
 	is_int(from_text(q, t1), 0, "reads back");
@@ -146,7 +148,43 @@ int main(void)
 
 	refuses("no header", "fn 1 a\n");
 	refuses("empty file", "");
-	refuses("another version", "hotpack-profile 2\n");
+	refuses("another version", "hotpack-profile 3\nend 0\n");
+	refuses("version 2 without its end line", "hotpack-profile 2\nfn 1 a\n");
+	refuses("end counting other lines", "hotpack-profile 2\nfn 1 a\nfn 2 b\nend 1\n");
+	refuses("a record after end", "hotpack-profile 2\nfn 1 a\nend 1\nfn 2 b\n");
+	refuses("end in version 1", "hotpack-profile 1\nend 0\n");
+	refuses("an unknown unit", "hotpack-profile 2\nunits cycles\nend 1\n");
+	q = profile_new();
+	is_int(from_text(q, "hotpack-profile 2\n# c\nunits period\nfn 1 a\n\nend 2\n# after\n"), 0,
+	       "version 2: comments and blanks are not counted by end");
+	is_int((int)q->units, (int)PROF_UNIT_PERIOD, "units read");
+	m1 = profile_new();
+	is_int(from_text(m1, "hotpack-profile 2\nunits events\nend 1\n"), 0, "units events read");
+	profile_merge(m1, q);
+	is_int((int)m1->units, (int)(PROF_UNIT_EVENTS | PROF_UNIT_PERIOD), "merge unites units");
+	t1 = to_text(m1);
+	ok(strstr(t1, "\nunits events period\n") != NULL, "mixed units written");
+	free(t1);
+	profile_free(m1);
+	profile_free(q);
+	/* a profile cut at any line boundary is refused */
+	p = make(1);
+	t1 = to_text(p);
+	profile_free(p);
+	for (i = 0, t3 = t1; (t3 = strchr(t3, '\n')) != NULL; t3++) {
+		char save = t3[1];
+
+		if (!save)
+			break;
+		t3[1] = '\0';
+		q = profile_new();
+		if (from_text(q, t1) != -EINVAL)
+			i++;
+		profile_free(q);
+		t3[1] = save;
+	}
+	is_int(i, 0, "every head -n of a written profile is refused");
+	free(t1);
 	refuses("bad weight", "hotpack-profile 1\nfn x a\n");
 	refuses("edge without callee", "hotpack-profile 1\nedge 1 a\n");
 	refuses("trace count too big", "hotpack-profile 1\ntrace 1 3 a b\n");

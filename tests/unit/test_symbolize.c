@@ -78,11 +78,13 @@ static struct hp_frame at(uint64_t a)
 	return f;
 }
 
+static size_t feed_line = 1;	/* LBR entries of one record share a line */
+
 static void feed(struct symbolizer *sz, enum hp_event_kind kind, uint64_t w,
 		 const struct hp_frame *fr, size_t n)
 {
 	struct hp_event ev = { .kind = kind, .weight = w, .frames = fr, .nframes = n,
-			       .file = "t", .line = 1 };
+			       .file = "t", .line = feed_line };
 
 	symbolize_event(&ev, sz);
 }
@@ -277,12 +279,20 @@ static void test_branch(void)
 	feed(sz, HP_EV_BRANCH, 10, b, 2);	/* a call */
 	b[0] = at(addr_of("read_zero") + 0x20), b[1] = at(addr_of("vfs_read") + 0x15);
 	feed(sz, HP_EV_BRANCH, 10, b, 2);	/* its return: ignored */
+	feed_line = 2;
 	b[0] = sym("ksys_read", 0x30), b[1] = sym("vfs_read", 0);
 	feed(sz, HP_EV_BRANCH, 3, b, 2);	/* brstacksym call */
+	feed_line = 3;
 	b[0] = sym("x", 0), b[0].dso = HP_DSO_USER, b[1] = sym("ksys_read", 0);
 	feed(sz, HP_EV_BRANCH, 2, b, 2);	/* from user space (a syscall entry) */
+	feed_line = 4;
 	b[0] = sym("baz", 0x4), b[1] = sym("baz", 0);
 	feed(sz, HP_EV_BRANCH, 1, b, 2);	/* recursion: weight, no edge */
+	feed_line = 5;
+	b[0] = sym("x", 0), b[0].dso = HP_DSO_USER, b[1] = sym("y", 0), b[1].dso = HP_DSO_USER;
+	feed(sz, HP_EV_BRANCH, 1, b, 2);	/* all in user space */
+	feed(sz, HP_EV_BRANCH, 1, b, 2);
+	feed_line = 1;
 	symbolize_finish(sz);
 	is_u64(ew(p, "vfs_read", "read_zero"), 10, "lbr: call edge from addresses");
 	is_u64(ew(p, "read_zero", "vfs_read"), 0, "lbr: a return is not a call");
@@ -290,7 +300,9 @@ static void test_branch(void)
 	is_u64(ew(p, "ksys_read", "vfs_read"), 3, "lbr: call edge from symbols");
 	is_u64(fw(p, "ksys_read"), 2, "lbr: a call from user space weighs its target");
 	is_u64(ew(p, "baz", "baz"), 0, "lbr: no self edge");
-	is_u64(p->nsamples, 4, "lbr: calls counted, returns not");
+	is_u64(p->nsamples, 5, "lbr: one sample per record (line), not per entry");
+	is_u64(p->matched, 4, "lbr: a record matches when a target resolves");
+	is_u64(p->dropped[PROF_DROP_USER], 1, "lbr: a record all in user space is dropped once");
 	symbolize_free(sz);
 	profile_free(p);
 }
