@@ -29,6 +29,7 @@
 #include "icache.h"
 #include "image.h"
 #include "input.h"
+#include "pipeline.h"
 #include "layout.h"
 #include "model.h"
 #include "profile.h"
@@ -40,11 +41,8 @@
 #define REPORT_MAX_PINS 8
 
 struct report_opts {
-	struct kimage_opts image;
-	struct input_opts input;
+	struct pipe_opts pipe;
 	struct layout_opts layout;
-	struct cg_opts graph;
-	int static_edges;	/* -1: when the profile has no edges */
 	const char *algo;	/* a name or "all" */
 	const char *svg;
 	struct model_geom geom;
@@ -79,8 +77,7 @@ static void report_usage(FILE *f)
 "      --time               add each algorithm's run time (not deterministic)\n"
 "      --coverage FRACTION  place functions up to this share of the heat (default 1)\n"
 "      --max-hot-bytes SIZE cap on the bytes placed\n"
-"      --map FILE, --object FILE, --input-format FMT, --kaslr-offset OFF,\n"
-"      --min-match FRACTION, --static-edges, --no-static-edges: as for order\n"
+PIPE_USAGE
 "  -q, --quiet              errors only;  -v, --verbose  more detail\n"
 "  -h, --help               this text\n"
 "\n"
@@ -90,8 +87,7 @@ static void report_usage(FILE *f)
 
 enum {
 	OPT_TLB_WAYS = 256, OPT_PIN, OPT_ICACHE, OPT_NO_ICACHE, OPT_BUDGET, OPT_REPLAY,
-	OPT_PATHS, OPT_SVG, OPT_TIME, OPT_COVERAGE, OPT_MAX_HOT, OPT_MAP, OPT_OBJECT,
-	OPT_INPUT_FORMAT, OPT_KASLR, OPT_MIN_MATCH, OPT_STATIC, OPT_NO_STATIC,
+	OPT_PATHS, OPT_SVG, OPT_TIME, OPT_COVERAGE, OPT_MAX_HOT,
 };
 
 static const struct option report_longopts[] = {
@@ -109,13 +105,7 @@ static const struct option report_longopts[] = {
 	{ "time", no_argument, NULL, OPT_TIME },
 	{ "coverage", required_argument, NULL, OPT_COVERAGE },
 	{ "max-hot-bytes", required_argument, NULL, OPT_MAX_HOT },
-	{ "map", required_argument, NULL, OPT_MAP },
-	{ "object", required_argument, NULL, OPT_OBJECT },
-	{ "input-format", required_argument, NULL, OPT_INPUT_FORMAT },
-	{ "kaslr-offset", required_argument, NULL, OPT_KASLR },
-	{ "min-match", required_argument, NULL, OPT_MIN_MATCH },
-	{ "static-edges", no_argument, NULL, OPT_STATIC },
-	{ "no-static-edges", no_argument, NULL, OPT_NO_STATIC },
+	PIPE_LONGOPTS,
 	{ "quiet", no_argument, NULL, 'q' },
 	{ "verbose", no_argument, NULL, 'v' },
 	{ "help", no_argument, NULL, 'h' },
@@ -239,19 +229,24 @@ bad:
 
 static int report_parse(int argc, char **argv, struct report_opts *o)
 {
-	int c, f;
+	int c;
 	uint64_t v;
 
 	o->algo = layout_default_name();
 	o->layout.page_size = HP_DEFAULT_PAGE_SIZE;
 	o->layout.coverage = 1.0;
-	o->input.min_match = 0.5;
-	o->static_edges = -1;
+	pipe_opts_init(&o->pipe);
 	o->show_paths = 10;
 	o->replay = -1;
 	model_geom_default(&o->geom);
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "a:p:e:qvh", report_longopts, NULL)) != -1) {
+		int shared = pipe_parse_opt(&o->pipe, c, optarg);
+
+		if (shared < 0)
+			return -EINVAL;
+		if (shared)
+			continue;
 		switch (c) {
 		case 'a': o->algo = optarg; break;
 		case 'p':
@@ -305,28 +300,6 @@ static int report_parse(int argc, char **argv, struct report_opts *o)
 			if (cli_parse_size("--max-hot-bytes", optarg, &o->layout.max_hot_bytes))
 				return -EINVAL;
 			break;
-		case OPT_MAP: o->image.map_path = optarg; break;
-		case OPT_OBJECT: o->image.object_path = optarg; break;
-		case OPT_INPUT_FORMAT:
-			f = input_format_from_name(optarg);
-			if (f < 0) {
-				pr_err("--input-format: unknown format '%s'; use perf, ftrace, "
-				       "addrs or hprof", optarg);
-				return -EINVAL;
-			}
-			o->input.format = (enum input_format)f;
-			break;
-		case OPT_KASLR:
-			if (cli_parse_s64("--kaslr-offset", optarg, &o->input.kaslr_offset))
-				return -EINVAL;
-			o->input.have_kaslr = true;
-			break;
-		case OPT_MIN_MATCH:
-			if (cli_parse_double("--min-match", optarg, 0, 1, &o->input.min_match))
-				return -EINVAL;
-			break;
-		case OPT_STATIC: o->static_edges = 1; break;
-		case OPT_NO_STATIC: o->static_edges = 0; break;
 		case 'q': hp_verbosity = 0; break;
 		case 'v': hp_verbosity = 2; break;
 		case 'h': report_usage(stdout); return 1;
@@ -443,9 +416,9 @@ static double now_ms(void)
 
 static int report_run(struct report_opts *o, char *vmlinux, char **inputs, int ninputs)
 {
-	struct kimage *img = NULL;
-	struct profile *prof = profile_new();
-	struct cgraph *cg = NULL;
+	struct pipe p = { 0 };
+	struct kimage *img;
+	struct cgraph *cg;
 	struct report_col *col = NULL;
 	size_t ncol = 0, nn = 1;
 	uint32_t *order = NULL;
@@ -454,16 +427,11 @@ static int report_run(struct report_opts *o, char *vmlinux, char **inputs, int n
 	char geo[320];
 	int err;
 
-	err = kimage_open(&img, vmlinux, &o->image);
-	if (!err)
-		err = input_read_all(prof, img, inputs, ninputs, &o->input);
-	if (!err) {
-		o->graph.static_edges = o->static_edges < 0 ? prof->nedges == 0 : o->static_edges;
-		o->graph.static_edge_weight = 1;
-		err = cg_build(&cg, img, prof, &o->graph);
-	}
+	err = pipe_load(&p, &o->pipe, vmlinux, inputs, ninputs);
 	if (err)
-		goto out;
+		return err;
+	img = p.img;
+	cg = p.cg;
 	nn = cg->nnodes ? cg->nnodes : 1;
 	for (size_t i = 0; i < img->nfuncs; i++)
 		if ((img->funcs[i].flags & KF_MOVABLE) && img->funcs[i].addr < insert)
@@ -564,9 +532,7 @@ out:
 		free(col[ncol].addr);
 	free(col);
 	free(order);
-	cg_free(cg);
-	profile_free(prof);
-	kimage_close(img);
+	pipe_free(&p);
 	return err;
 }
 
