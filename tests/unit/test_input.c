@@ -48,6 +48,12 @@ int main(void)
 	       "detect headerless perf");
 	is_int(detect("0xffffffff81000000/0xffffffff81000100/P/-/-/0\n"), INPUT_PERF,
 	       "detect brstack");
+	is_int(detect("ffffffff81001550\nffffffff810412a0\ngarbage\nffffffff81001550\n"),
+	       INPUT_ADDRS, "mostly addresses: an address list (the reader names the bad line)");
+	is_int(detect("ffffffff81001550\ngarbage\n"), INPUT_AUTO,
+	       "half addresses, half not: nothing");
+	is_int(detect("add\nthis is text\nand more text\n"), INPUT_AUTO,
+	       "prose with one hex word is nothing");
 	is_int(detect("hello world\nthis is text\n"), INPUT_AUTO, "prose is nothing");
 	is_int(detect(""), INPUT_AUTO, "empty is nothing");
 	is_int(detect("# only comments\n"), INPUT_AUTO, "comments only are nothing");
