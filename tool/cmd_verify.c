@@ -404,6 +404,8 @@ static int order_file_read(const char *path, const struct kimage *img, struct or
 			order_add(of, s, func_by_section(img, sec, *obj ? obj : NULL));
 		} else if (!strncmp(s, ".text", 5)) {
 			of->format = of->format ? of->format : "gold";
+			if (strpbrk(s, "*?["))
+				continue;	/* a glob such as the closing ".text*" */
 			order_add(of, s, func_by_section(img, s, NULL));
 		} else {
 			of->format = of->format ? of->format : "lld or list";
