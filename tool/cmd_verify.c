@@ -444,6 +444,8 @@ struct verdict {
 	bool hot_same_order;	/* their relative order in NEW is OLD's */
 	size_t new_movable, new_funcs;
 	enum ksecnames new_secnames;
+	size_t nodes, missing;		/* sampled functions, and those NEW lacks */
+	size_t pages_before, pages_after, pages_bound;	/* the executed set's pages */
 };
 
 static void print_problem(const struct verify_opts *o, size_t *shown, enum fn_problem p,
@@ -652,7 +654,14 @@ static int print_verdict(const struct verdict *v, const struct order_file *of,
 	} else if (v->have_region) {
 		applied = v->region_end > v->region_start && v->hot_in_region > 0;
 	} else {
-		applied = v->hot_moved > 0 && !v->hot_same_order;
+		/* Nothing but addresses to go on: another build, or any other
+		 * order, also "moves" every function, so the move must also
+		 * pack OLD's functions (nearly all still there): at least half
+		 * of the pages above the bound gone. */
+		applied = v->hot_moved > 0 && !v->hot_same_order &&
+			  v->missing * 10 < v->nodes &&
+			  2 * ((long long)v->pages_after - (long long)v->pages_bound) <=
+				  (long long)v->pages_before - (long long)v->pages_bound;
 	}
 	if (applied) {
 		printf("verdict: the order is applied in %s\n", newpath);
@@ -660,10 +669,19 @@ static int print_verdict(const struct verdict *v, const struct order_file *of,
 	}
 	if (cause) {
 		/* said above */
+	} else if (v->missing * 10 >= v->nodes) {
+		cause = "NEW lacks many of the sampled functions: it is another build, not "
+			"OLD relinked with the order";
 	} else if (few_sections) {
 		cause = "NEW was built without -ffunction-sections (few functions sit in a "
 			".text.<name> section of their own): rebuild with "
 			"KCFLAGS=-ffunction-sections";
+	} else if (of && v->problems[FP_DISORDER] * 2 > v->listed - v->in_place) {
+		cause = "the functions moved, but not in this order: NEW was linked with "
+			"another order file";
+	} else if (!v->have_region && v->hot_moved && !v->hot_same_order) {
+		cause = "the sampled functions moved but are not packed (pages above the bound "
+			"not halved): NEW is another build or was linked with another order";
 	} else if (!v->have_region) {
 		cause = "NEW has no __hotpack_text_start: the kernel patch from linker-scripts/ "
 			"is missing, or make ran without HOTPACK_ORDER=/abs/order.lds";
@@ -757,6 +775,11 @@ static int verify_run(struct verify_opts *o, char *oldpath, char *newpath, char 
 	if (o->order_path)
 		check_order(o, &of, nimg, &v);
 	check_hot(cg, old_addr, new_addr, &v);
+	v.nodes = cg->nnodes;
+	v.missing = missing;
+	v.pages_before = rb.set_pages;
+	v.pages_after = ra.set_pages;
+	v.pages_bound = ra.set_bound < ra.set_pages ? ra.set_bound : ra.set_pages;
 	ret = print_verdict(&v, o->order_path ? &of : NULL, newpath);
 out:
 	model_result_free(&rb);
