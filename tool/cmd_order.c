@@ -49,9 +49,7 @@ static void order_usage(FILE *f)
 "  -a, --algo NAME          layout algorithm (default: %s; see --list-algos)\n"
 "      --list-algos         list the layout algorithms\n"
 "  -p, --page-size SIZE     page size the layout packs for (default 4K)\n"
-"      --coverage FRACTION  place functions up to this share of the heat (default 1)\n"
-"      --max-hot-bytes SIZE place no more than SIZE bytes, padding counted\n"
-"                           (default 0: no cap)\n"
+PIPE_LAYOUT_USAGE
 PIPE_USAGE
 "      --werror             treat warnings as errors\n"
 "  -q, --quiet              errors only;  -v, --verbose  more detail\n"
@@ -62,7 +60,7 @@ PIPE_USAGE
 }
 
 enum {
-	OPT_COVERAGE = 256, OPT_MAX_HOT, OPT_WERROR, OPT_LIST_ALGOS,
+	OPT_WERROR = 256, OPT_LIST_ALGOS,
 };
 
 static const struct option order_longopts[] = {
@@ -70,8 +68,7 @@ static const struct option order_longopts[] = {
 	{ "format", required_argument, NULL, 'f' },
 	{ "algo", required_argument, NULL, 'a' },
 	{ "page-size", required_argument, NULL, 'p' },
-	{ "coverage", required_argument, NULL, OPT_COVERAGE },
-	{ "max-hot-bytes", required_argument, NULL, OPT_MAX_HOT },
+	PIPE_LAYOUT_LONGOPTS,
 	PIPE_LONGOPTS,
 	{ "werror", no_argument, NULL, OPT_WERROR },
 	{ "list-algos", no_argument, NULL, OPT_LIST_ALGOS },
@@ -92,6 +89,8 @@ static int order_parse(int argc, char **argv, struct order_opts *o)
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "o:f:a:p:qvh", order_longopts, NULL)) != -1) {
 		f = pipe_parse_opt(&o->pipe, c, optarg);
+		if (!f)
+			f = pipe_parse_layout_opt(&o->layout, c, optarg);
 		if (f < 0)
 			return -EINVAL;
 		if (f)
@@ -110,14 +109,6 @@ static int order_parse(int argc, char **argv, struct order_opts *o)
 		case 'a': o->algo = optarg; break;
 		case 'p':
 			if (cli_parse_pow2("--page-size", optarg, &o->layout.page_size))
-				return -EINVAL;
-			break;
-		case OPT_COVERAGE:
-			if (cli_parse_double("--coverage", optarg, 1e-9, 1.0, &o->layout.coverage))
-				return -EINVAL;
-			break;
-		case OPT_MAX_HOT:
-			if (cli_parse_size("--max-hot-bytes", optarg, &o->layout.max_hot_bytes))
 				return -EINVAL;
 			break;
 		case OPT_WERROR: o->werror = true; break;
@@ -187,7 +178,7 @@ static int order_run(struct order_opts *o, char *vmlinux, char **inputs, int nin
 	cg = p.cg;
 	if (!err) {
 		order = xmalloc((cg->nnodes ? cg->nnodes : 1) * sizeof(*order));
-		err = layout_find(o->algo)->run(cg, &o->layout, order, &n);
+		err = layout_run(layout_find(o->algo), cg, &o->layout, order, &n);
 	}
 	if (!err) {
 		/* What cannot be named exactly is left out before anything is
@@ -196,14 +187,6 @@ static int order_run(struct order_opts *o, char *vmlinux, char **inputs, int nin
 
 		n = emit_filter(o->format, cg, order, n);
 		left_out = all - n;
-		all = n;
-		n = layout_cap_bytes(cg, order, n, o->layout.max_hot_bytes);
-		if (!n && all) {
-			pr_err("--max-hot-bytes %" PRIu64 " leaves no room for the first function "
-			       "of the order (%" PRIu64 " bytes)", o->layout.max_hot_bytes,
-			       cg->nodes[order[0]].size);
-			err = -EINVAL;
-		}
 	}
 	if (!err && !n && o->layout.max_hot_bytes) {
 		pr_err("--max-hot-bytes %" PRIu64 " leaves no room for the hottest function; "

@@ -75,8 +75,7 @@ static void report_usage(FILE *f)
 "      --paths N            heaviest paths listed one by one (default 10, 0: none)\n"
 "      --svg FILE           write the page heat map (now and after) to FILE\n"
 "      --time               add each algorithm's run time (not deterministic)\n"
-"      --coverage FRACTION  place functions up to this share of the heat (default 1)\n"
-"      --max-hot-bytes SIZE cap on the bytes placed\n"
+PIPE_LAYOUT_USAGE
 PIPE_USAGE
 "  -q, --quiet              errors only;  -v, --verbose  more detail\n"
 "  -h, --help               this text\n"
@@ -87,7 +86,7 @@ PIPE_USAGE
 
 enum {
 	OPT_TLB_WAYS = 256, OPT_PIN, OPT_ICACHE, OPT_NO_ICACHE, OPT_BUDGET, OPT_REPLAY,
-	OPT_PATHS, OPT_SVG, OPT_TIME, OPT_COVERAGE, OPT_MAX_HOT,
+	OPT_PATHS, OPT_SVG, OPT_TIME,
 };
 
 static const struct option report_longopts[] = {
@@ -103,8 +102,7 @@ static const struct option report_longopts[] = {
 	{ "paths", required_argument, NULL, OPT_PATHS },
 	{ "svg", required_argument, NULL, OPT_SVG },
 	{ "time", no_argument, NULL, OPT_TIME },
-	{ "coverage", required_argument, NULL, OPT_COVERAGE },
-	{ "max-hot-bytes", required_argument, NULL, OPT_MAX_HOT },
+	PIPE_LAYOUT_LONGOPTS,
 	PIPE_LONGOPTS,
 	{ "quiet", no_argument, NULL, 'q' },
 	{ "verbose", no_argument, NULL, 'v' },
@@ -243,6 +241,8 @@ static int report_parse(int argc, char **argv, struct report_opts *o)
 	while ((c = getopt_long(argc, argv, "a:p:e:qvh", report_longopts, NULL)) != -1) {
 		int shared = pipe_parse_opt(&o->pipe, c, optarg);
 
+		if (!shared)
+			shared = pipe_parse_layout_opt(&o->layout, c, optarg);
 		if (shared < 0)
 			return -EINVAL;
 		if (shared)
@@ -292,14 +292,6 @@ static int report_parse(int argc, char **argv, struct report_opts *o)
 			break;
 		case OPT_SVG: o->svg = optarg; break;
 		case OPT_TIME: o->time = true; break;
-		case OPT_COVERAGE:
-			if (cli_parse_double("--coverage", optarg, 1e-9, 1.0, &o->layout.coverage))
-				return -EINVAL;
-			break;
-		case OPT_MAX_HOT:
-			if (cli_parse_size("--max-hot-bytes", optarg, &o->layout.max_hot_bytes))
-				return -EINVAL;
-			break;
 		case 'q': hp_verbosity = 0; break;
 		case 'v': hp_verbosity = 2; break;
 		case 'h': report_usage(stdout); return 1;
@@ -467,7 +459,7 @@ static int report_run(struct report_opts *o, char *vmlinux, char **inputs, int n
 		if (strcmp(o->algo, "all") && strcmp(o->algo, al->name))
 			continue;
 		t0 = now_ms();
-		err = al->run(cg, &o->layout, order, &c->placed);
+		err = layout_run(al, cg, &o->layout, order, &c->placed);
 		c->ms = now_ms() - t0;
 		if (err)
 			goto out;

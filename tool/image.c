@@ -604,6 +604,20 @@ static struct kimage *kimage_alloc(const char *path)
 
 static const struct kimage_opts no_opts;
 
+/* The image is handed out only when read whole; else it is closed. */
+static int finish_open(struct kimage *img, Elf *elf, const struct kimage_opts *opts,
+		       struct kimage **out)
+{
+	int err = open_elf(img, elf, opts);
+
+	if (err) {
+		kimage_close(img);
+		return err;
+	}
+	*out = img;
+	return 0;
+}
+
 int kimage_open(struct kimage **out, const char *path, const struct kimage_opts *opts)
 {
 	struct kimage *img;
@@ -629,13 +643,7 @@ int kimage_open(struct kimage **out, const char *path, const struct kimage_opts 
 		kimage_close(img);
 		return -EINVAL;
 	}
-	err = open_elf(img, elf, opts);
-	if (err) {
-		kimage_close(img);
-		return err;
-	}
-	*out = img;
-	return 0;
+	return finish_open(img, elf, opts, out);
 }
 
 int kimage_open_mem(struct kimage **out, const void *buf, size_t len, const char *name,
@@ -643,7 +651,6 @@ int kimage_open_mem(struct kimage **out, const void *buf, size_t len, const char
 {
 	struct kimage *img;
 	Elf *elf;
-	int err;
 
 	*out = NULL;
 	if (!opts)
@@ -659,13 +666,7 @@ int kimage_open_mem(struct kimage **out, const void *buf, size_t len, const char
 		kimage_close(img);
 		return -EINVAL;
 	}
-	err = open_elf(img, elf, opts);
-	if (err) {
-		kimage_close(img);
-		return err;
-	}
-	*out = img;
-	return 0;
+	return finish_open(img, elf, opts, out);
 }
 
 void kimage_close(struct kimage *img)

@@ -132,6 +132,16 @@ uint64_t layout_assign(const struct cgraph *cg, const uint32_t *order, size_t n,
 	return at;
 }
 
+int layout_run(const struct layout_algo *algo, const struct cgraph *cg,
+	       const struct layout_opts *opts, uint32_t *order, size_t *n)
+{
+	int err = algo->run(cg, opts, order, n);
+
+	if (!err)
+		*n = layout_cap_bytes(cg, order, *n, opts->max_hot_bytes);
+	return err;
+}
+
 size_t layout_cap_bytes(const struct cgraph *cg, const uint32_t *order, size_t n,
 			uint64_t max_bytes)
 {

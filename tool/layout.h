@@ -60,6 +60,13 @@ uint64_t layout_assign(const struct cgraph *cg, const uint32_t *order, size_t n,
 		       uint64_t base, uint64_t *addr);
 
 /**
+ * layout_run() - run @algo, then cut its order at opts->max_hot_bytes with
+ * alignment padding counted (algorithms select by raw sizes).
+ */
+int layout_run(const struct layout_algo *algo, const struct cgraph *cg,
+	       const struct layout_opts *opts, uint32_t *order, size_t *n);
+
+/**
  * layout_cap_bytes() - how many nodes of @order fit in @max_bytes from a
  * page-aligned start, alignment padding counted (0: no cap).
  */

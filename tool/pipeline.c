@@ -53,6 +53,18 @@ int pipe_parse_opt(struct pipe_opts *o, int c, const char *arg)
 	}
 }
 
+int pipe_parse_layout_opt(struct layout_opts *lo, int c, const char *arg)
+{
+	switch (c) {
+	case PIPE_OPT_COVERAGE:
+		return cli_parse_double("--coverage", arg, 1e-9, 1.0, &lo->coverage) ? -EINVAL : 1;
+	case PIPE_OPT_MAX_HOT:
+		return cli_parse_size("--max-hot-bytes", arg, &lo->max_hot_bytes) ? -EINVAL : 1;
+	default:
+		return 0;
+	}
+}
+
 int pipe_load(struct pipe *p, struct pipe_opts *o, const char *vmlinux, char *const *inputs,
 	      int ninputs)
 {

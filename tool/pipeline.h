@@ -12,6 +12,7 @@
 
 #include "graph.h"
 #include "image.h"
+#include "layout.h"
 #include "input.h"
 #include "profile.h"
 
@@ -33,6 +34,8 @@ enum pipe_opt {
 	PIPE_OPT_NO_STATIC,
 	PIPE_OPT_DWARF,
 	PIPE_OPT_WEIGHT,
+	PIPE_OPT_COVERAGE,	/* the layout options order and report share */
+	PIPE_OPT_MAX_HOT,
 };
 
 #define PIPE_LONGOPTS                                                                  \
@@ -45,6 +48,21 @@ enum pipe_opt {
 	{ "no-static-edges", no_argument, NULL, PIPE_OPT_NO_STATIC },                  \
 	{ "dwarf-files", no_argument, NULL, PIPE_OPT_DWARF },                          \
 	{ "weight", required_argument, NULL, PIPE_OPT_WEIGHT }
+
+#define PIPE_LAYOUT_LONGOPTS                                                           \
+	{ "coverage", required_argument, NULL, PIPE_OPT_COVERAGE },                    \
+	{ "max-hot-bytes", required_argument, NULL, PIPE_OPT_MAX_HOT }
+
+#define PIPE_LAYOUT_USAGE                                                              \
+"      --coverage FRACTION  place functions up to this share of the heat (default 1)\n" \
+"      --max-hot-bytes SIZE place no more than SIZE bytes, padding counted\n"         \
+"                           (default 0: no cap)\n"
+
+/**
+ * pipe_parse_layout_opt() - --coverage and --max-hot-bytes into @lo; the same
+ * returns as pipe_parse_opt().
+ */
+int pipe_parse_layout_opt(struct layout_opts *lo, int c, const char *arg);
 
 /* The --help lines of the shared options. */
 #define PIPE_USAGE                                                                     \
