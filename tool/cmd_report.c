@@ -72,7 +72,7 @@ static void report_usage(FILE *f)
 "      --replay paths|nodes replay the hot paths (default when there are any) or\n"
 "                           the functions' sample weights (always, when there\n"
 "                           are no paths)\n"
-"      --paths N            heaviest paths listed one by one (default 10, 0: none)\n"
+"  -n, --paths N            heaviest paths listed one by one (default 10, 0: none)\n"
 "      --svg FILE           write the page heat map (now and after) to FILE\n"
 "      --time               add each algorithm's run time (not deterministic)\n"
 PIPE_LAYOUT_USAGE
@@ -238,7 +238,7 @@ static int report_parse(int argc, char **argv, struct report_opts *o)
 	o->replay = -1;
 	model_geom_default(&o->geom);
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "a:p:e:qvh", report_longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "a:p:e:n:qvh", report_longopts, NULL)) != -1) {
 		int shared = pipe_parse_opt(&o->pipe, c, optarg);
 
 		if (!shared)
@@ -285,6 +285,7 @@ static int report_parse(int argc, char **argv, struct report_opts *o)
 				return -EINVAL;
 			}
 			break;
+		case 'n':
 		case OPT_PATHS:
 			if (parse_count("--paths", optarg, 0, 1000000, &v))
 				return -EINVAL;

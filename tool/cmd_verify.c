@@ -61,7 +61,8 @@ static void verify_usage(FILE *f)
 "                           list format): check every listed function came out\n"
 "                           in NEW, in that order, inside the hot region\n"
 "  -p, --page-size SIZE     page size of the model (default 4K)\n"
-"  -t, --tlb LIST           I-TLB entries to simulate, e.g. 32,64,128 (default)\n"
+"  -e, --tlb-entries LIST   I-TLB entries to simulate, e.g. 32,64,128 (default;\n"
+"                           -t, --tlb are the same)\n"
 "      --tlb-ways N         set-associative with N ways (default: fully assoc.)\n"
 "  -n, --paths N            hot paths listed (default 10; 0: none)\n"
 "      --list N             functions listed per problem (default 20)\n"
@@ -85,6 +86,7 @@ enum {
 static const struct option verify_longopts[] = {
 	{ "order", required_argument, NULL, 'o' },
 	{ "page-size", required_argument, NULL, 'p' },
+	{ "tlb-entries", required_argument, NULL, 'e' },	/* as in report */
 	{ "tlb", required_argument, NULL, 't' },
 	{ "tlb-ways", required_argument, NULL, OPT_TLB_WAYS },
 	{ "paths", required_argument, NULL, 'n' },
@@ -151,13 +153,14 @@ static int verify_parse(int argc, char **argv, struct verify_opts *o)
 	o->show_paths = 10;
 	o->show_funcs = 20;
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "o:p:t:n:qvh", verify_longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "o:p:e:t:n:qvh", verify_longopts, NULL)) != -1) {
 		switch (c) {
 		case 'o': o->order_path = optarg; break;
 		case 'p':
 			if (cli_parse_pow2("--page-size", optarg, &o->geom.page_size))
 				return -EINVAL;
 			break;
+		case 'e':
 		case 't':
 			if (parse_tlb_list(optarg, &o->geom))
 				return -EINVAL;
