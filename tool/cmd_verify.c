@@ -377,6 +377,14 @@ static int order_file_read(const char *path, const struct kimage *img, struct or
 		char *s = line, *e;
 
 		lineno++;
+		/* An order file is text: a NUL byte means the wrong file. */
+		if (memchr(line, 0, (size_t)len)) {
+			pr_err("%s:%zu: binary data, not an order file; give the order.lds "
+			       "(or gold, lld, list file) NEW was linked with", path, lineno);
+			free(line);
+			fclose(in);
+			return -EINVAL;
+		}
 		if (!of->format && strstr(line, "/*"))
 			of->format = "lds";
 		strip_c_comments(line, &in_comment);
