@@ -139,3 +139,55 @@ int fuzz_kimage(const uint8_t *data, size_t size)
 	kimage_close(img);
 	return 0;
 }
+
+/*
+ * GNU ld link maps, read against a real image: the running program itself
+ * (/proc/self/exe has plenty of functions), opened once; reading a map
+ * marks functions and keeps strings, so both are put back after each input.
+ */
+static struct kimage *map_img;
+static struct kfunc *map_funcs;
+static size_t map_nstrings;
+
+int fuzz_linkmap(const uint8_t *data, size_t size)
+{
+	struct kimage_opts opts = { .no_auto = true, .quiet_assumed = true };
+	FILE *in;
+	size_t i;
+
+	if (!size)
+		return 0;
+	hp_verbosity = 0;
+	if (!map_img) {
+		if (kimage_open(&map_img, "/proc/self/exe", &opts))
+			abort();
+		map_funcs = malloc(map_img->nfuncs * sizeof(*map_funcs));
+		if (!map_funcs)
+			abort();
+		memcpy(map_funcs, map_img->funcs, map_img->nfuncs * sizeof(*map_funcs));
+		map_nstrings = map_img->nstrings;
+	}
+	in = fmemopen((void *)data, size, "r");
+	if (in) {
+		if (!kimage_read_map_stream(map_img, in, "fuzz.map"))
+			for (i = 0; i < map_img->nfuncs; i++)
+				if ((map_img->funcs[i].flags & KF_MOVABLE) &&
+				    !map_img->funcs[i].section)
+					abort();	/* a movable function is named */
+		fclose(in);
+	}
+	memcpy(map_img->funcs, map_funcs, map_img->nfuncs * sizeof(*map_funcs));
+	for (i = map_nstrings; i < map_img->nstrings; i++)
+		free(map_img->strings[i]);
+	map_img->nstrings = map_nstrings;
+	free(map_img->secnames_from);
+	map_img->secnames_from = NULL;
+	return 0;
+}
+
+/* For LeakSanitizer at exit (the replay test): the cached image. */
+__attribute__((destructor)) static void fuzz_linkmap_free(void)
+{
+	kimage_close(map_img);
+	free(map_funcs);
+}

@@ -17,5 +17,6 @@ int fuzz_ftrace(const uint8_t *data, size_t size);
 int fuzz_addrs(const uint8_t *data, size_t size);
 int fuzz_hprof(const uint8_t *data, size_t size);
 int fuzz_kimage(const uint8_t *data, size_t size);
+int fuzz_linkmap(const uint8_t *data, size_t size);
 
 #endif

@@ -48,6 +48,7 @@ static void replay(const char *path)
 	fuzz_addrs(buf, len);
 	fuzz_hprof(buf, len);
 	fuzz_kimage(buf, len);
+	fuzz_linkmap(buf, len);
 	snprintf(what, sizeof(what), "replayed %s (%zu bytes)", path, len);
 	ok(1, what);
 	free(buf);
