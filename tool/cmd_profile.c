@@ -41,6 +41,9 @@ static void profile_usage(FILE *f)
 "      --min-match FRACTION fail when fewer kernel samples match (default 0.5)\n"
 "      --weight UNIT        perf samples weigh their period (default) or 1\n"
 "                           (events), to add up with other inputs' counts\n"
+"      --addr-window N      address lists: each N samples in a row (in the\n"
+"                           order they happened) also give a trace and edges\n"
+"                           of the functions they hit (default 0: off)\n"
 "  -q, --quiet              errors only;  -v, --verbose  more detail\n"
 "  -h, --help               this text\n"
 "\n"
@@ -64,7 +67,8 @@ static void merge_usage(FILE *f)
 "Exit status: 0 ok, 1 error, 2 usage.\n");
 }
 
-enum { OPT_VMLINUX = 256, OPT_MAP, OPT_INPUT_FORMAT, OPT_KASLR, OPT_MIN_MATCH, OPT_WEIGHT };
+enum { OPT_VMLINUX = 256, OPT_MAP, OPT_INPUT_FORMAT, OPT_KASLR, OPT_MIN_MATCH, OPT_WEIGHT,
+       OPT_ADDR_WINDOW };
 
 static const struct option profile_longopts[] = {
 	{ "output", required_argument, NULL, 'o' },
@@ -74,6 +78,7 @@ static const struct option profile_longopts[] = {
 	{ "kaslr-offset", required_argument, NULL, OPT_KASLR },
 	{ "min-match", required_argument, NULL, OPT_MIN_MATCH },
 	{ "weight", required_argument, NULL, OPT_WEIGHT },
+	{ "addr-window", required_argument, NULL, OPT_ADDR_WINDOW },
 	{ "quiet", no_argument, NULL, 'q' },
 	{ "verbose", no_argument, NULL, 'v' },
 	{ "help", no_argument, NULL, 'h' },
@@ -133,6 +138,10 @@ int cmd_profile(int argc, char **argv)
 			break;
 		case OPT_WEIGHT:
 			if (input_parse_weight(&in, optarg))
+				return HP_EXIT_USAGE;
+			break;
+		case OPT_ADDR_WINDOW:
+			if (input_parse_addr_window(&in, optarg))
 				return HP_EXIT_USAGE;
 			break;
 		case 'q': hp_verbosity = 0; break;

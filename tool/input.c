@@ -342,6 +342,22 @@ int input_parse_weight(struct input_opts *opts, const char *arg)
 	return 0;
 }
 
+int input_parse_addr_window(struct input_opts *opts, const char *arg)
+{
+	unsigned long long v;
+	char *end;
+
+	errno = 0;
+	v = strtoull(arg, &end, 10);
+	if (errno || end == arg || *end || *arg == '-' || v > INPUT_ADDR_WINDOW_MAX) {
+		pr_err("--addr-window: '%s' is not a number of samples from 0 (off) to %u; "
+		       "e.g. 16", arg, INPUT_ADDR_WINDOW_MAX);
+		return -EINVAL;
+	}
+	opts->addr_window = (uint32_t)v;
+	return 0;
+}
+
 void input_check_units(const struct profile *prof, const char *what)
 {
 	if ((prof->units & (PROF_UNIT_EVENTS | PROF_UNIT_PERIOD)) !=
@@ -446,6 +462,9 @@ int input_read(struct profile *prof, const struct kimage *img, const char *path,
 		break;
 	case INPUT_ADDRS:
 	default:
+		/* only an address list is a stream of samples in time order */
+		if (opts && opts->addr_window)
+			symbolize_set_window(sz, opts->addr_window);
 		err = addrs_read(f, name, symbolize_event, sz);
 		break;
 	}

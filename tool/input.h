@@ -30,10 +30,17 @@ struct input_opts {
 	int64_t kaslr_offset;	/* runtime address - link address */
 	double min_match;	/* fail when fewer than this share of samples match */
 	bool weight_events;	/* perf: each sample weighs 1, not its period */
+	uint32_t addr_window;	/* address lists: N samples in a row make a trace (0: off) */
 };
+
+/* Largest --addr-window: a window's distinct functions are found by a scan. */
+#define INPUT_ADDR_WINDOW_MAX 65536u
 
 /** Parse --weight's "events" or "period" into @opts; -EINVAL (printed) else. */
 int input_parse_weight(struct input_opts *opts, const char *arg);
+
+/** Parse --addr-window's N (0 to INPUT_ADDR_WINDOW_MAX) into @opts; -EINVAL (printed) else. */
+int input_parse_addr_window(struct input_opts *opts, const char *arg);
 
 /** Warn when @prof adds perf periods to event counts (PROF_UNIT_*). */
 void input_check_units(const struct profile *prof, const char *what);

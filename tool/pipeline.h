@@ -34,6 +34,7 @@ enum pipe_opt {
 	PIPE_OPT_NO_STATIC,
 	PIPE_OPT_DWARF,
 	PIPE_OPT_WEIGHT,
+	PIPE_OPT_ADDR_WINDOW,
 	PIPE_OPT_COVERAGE,	/* the layout options order and report share */
 	PIPE_OPT_MAX_HOT,
 };
@@ -47,7 +48,8 @@ enum pipe_opt {
 	{ "static-edges", no_argument, NULL, PIPE_OPT_STATIC },                        \
 	{ "no-static-edges", no_argument, NULL, PIPE_OPT_NO_STATIC },                  \
 	{ "dwarf-files", no_argument, NULL, PIPE_OPT_DWARF },                          \
-	{ "weight", required_argument, NULL, PIPE_OPT_WEIGHT }
+	{ "weight", required_argument, NULL, PIPE_OPT_WEIGHT },                        \
+	{ "addr-window", required_argument, NULL, PIPE_OPT_ADDR_WINDOW }
 
 #define PIPE_LAYOUT_LONGOPTS                                                           \
 	{ "coverage", required_argument, NULL, PIPE_OPT_COVERAGE },                    \
@@ -73,6 +75,9 @@ int pipe_parse_layout_opt(struct layout_opts *lo, int c, const char *arg);
 "      --min-match FRACTION fail when fewer samples match (default 0.5)\n"            \
 "      --weight UNIT        perf samples weigh their period (default) or 1\n"      \
 "                           (events: to combine with other inputs)\n"              \
+"      --addr-window N      address lists: each N samples in a row (in the\n"      \
+"                           order they happened) also give a path and arcs\n"     \
+"                           of the functions they hit (default 0: off)\n"          \
 "      --static-edges, --no-static-edges\n"                                           \
 "                           add direct calls from the code (default: when the\n"     \
 "                           samples carry no call chains)\n"                          \

@@ -113,6 +113,12 @@ struct symbolizer {
 
 	uint64_t dropped_frames[PROF_DROP_NR];
 
+	/* --addr-window: the window being filled */
+	uint32_t win;		/* samples per window, 0: off */
+	uint32_t win_samples;	/* resolved samples in it so far */
+	uint32_t *win_ids;	/* its distinct functions, first seen first */
+	uint32_t win_n;
+
 	/* LBR: the branch events of one record (same line) are one sample */
 	bool rec_open;
 	bool rec_matched;
@@ -254,6 +260,7 @@ void symbolize_free(struct symbolizer *sz)
 	free(sz->trace);
 	free(sz->depth_id);
 	free(sz->depth_ok);
+	free(sz->win_ids);
 	free(sz);
 }
 
@@ -434,6 +441,41 @@ static uint32_t sz_resolve(struct symbolizer *sz, const struct hp_frame *fr, enu
 	return sz_func_id(sz, fn);
 }
 
+void symbolize_set_window(struct symbolizer *sz, uint32_t n)
+{
+	free(sz->win_ids);
+	sz->win = n;
+	sz->win_samples = sz->win_n = 0;
+	sz->win_ids = n ? xmalloc(n * sizeof(*sz->win_ids)) : NULL;
+}
+
+/* The window is complete (or the input ended): its path and arcs. */
+static void sz_window_flush(struct symbolizer *sz)
+{
+	uint32_t i;
+
+	if (sz->win_n >= 2) {
+		profile_add_trace(sz->prof, sz->win_ids, sz->win_n, 1);
+		for (i = 0; i + 1 < sz->win_n; i++)
+			profile_add_edge(sz->prof, sz->win_ids[i], sz->win_ids[i + 1],
+					 sz->win_samples);
+	}
+	sz->win_samples = sz->win_n = 0;
+}
+
+/* One resolved sample of an address list joins the window. */
+static void sz_window_add(struct symbolizer *sz, uint32_t id)
+{
+	uint32_t i;
+
+	for (i = 0; i < sz->win_n && sz->win_ids[i] != id; i++)
+		;
+	if (i == sz->win_n)
+		sz->win_ids[sz->win_n++] = id;
+	if (++sz->win_samples == sz->win)
+		sz_window_flush(sz);
+}
+
 static uint32_t *sz_ids(struct symbolizer *sz, size_t n)
 {
 	if (n > sz->capids)
@@ -473,6 +515,8 @@ static void sz_stack(struct symbolizer *sz, const struct hp_event *ev)
 	} else {
 		sz_count(sz, true, w0);
 		profile_add_weight(sz->prof, ids[0], ev->weight);
+		if (sz->win && ev->nframes == 1)
+			sz_window_add(sz, ids[0]);
 	}
 	for (i = 0; i + 1 < ev->nframes; i++)
 		if (ids[i] != SZ_NONE && ids[i + 1] != SZ_NONE && ids[i] != ids[i + 1])
@@ -902,6 +946,8 @@ int symbolize_finish(struct symbolizer *sz)
 	if (!sz->kaslr_settled)
 		sz_release(sz);
 	sz_record_close(sz);
+	if (sz->win)
+		sz_window_flush(sz);
 	if (sz->nbranches)
 		pr_info("%s: %" PRIu64 " LBR branch entr%s used, in %" PRIu64 " sample%s", sz->name,
 			sz->nbranches, sz->nbranches == 1 ? "y" : "ies", sz->nrecords,

@@ -27,6 +27,16 @@ struct symbolizer;
 struct symbolizer *symbolize_new(struct profile *prof, const struct kimage *img,
 				 const struct input_opts *opts, const char *name);
 
+/**
+ * symbolize_set_window() - group every @n consecutive resolved one-frame
+ * samples (an address list, in the order the samples happened) into a
+ * window: its distinct functions in first-seen order become one trace of
+ * weight 1, and each pair of neighbours in it an edge weighing the window's
+ * samples, besides the samples' own weights. A last, shorter window counts
+ * too. @n = 0 turns it off. Memory: @n ids.
+ */
+void symbolize_set_window(struct symbolizer *sz, uint32_t n);
+
 /** The hp_event_cb to hand to a reader, with the symbolizer as ctx. */
 int symbolize_event(const struct hp_event *ev, void *ctx);
 
