@@ -78,9 +78,12 @@ int pipe_load(struct pipe *p, struct pipe_opts *o, const char *vmlinux, char *co
 	if (!err)
 		err = input_read_all(p->prof, p->img, inputs, ninputs, &o->input);
 	if (!err) {
-		/* Static edges connect sampled functions when nothing else does. */
-		o->graph.static_edges = o->static_edges < 0 ? p->prof->nedges == 0
-							    : o->static_edges;
+		/* Static edges connect sampled functions when nothing else does;
+		 * --addr-window's edges say what ran together, not who calls
+		 * whom, so they keep the calls wanted. */
+		o->graph.static_edges = o->static_edges < 0 ?
+						p->prof->nedges == 0 || o->input.addr_window :
+						o->static_edges;
 		if (!o->graph.static_edge_weight)
 			o->graph.static_edge_weight = 1;
 		err = cg_build(&p->cg, p->img, p->prof, &o->graph);

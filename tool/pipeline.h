@@ -80,7 +80,7 @@ int pipe_parse_layout_opt(struct layout_opts *lo, int c, const char *arg);
 "                           of the functions they hit (default 0: off)\n"          \
 "      --static-edges, --no-static-edges\n"                                           \
 "                           add direct calls from the code (default: when the\n"     \
-"                           samples carry no call chains)\n"                          \
+"                           samples carry no call chains, or --addr-window)\n"      \
 "      --dwarf-files        tell static functions of one name apart by their\n"      \
 "                           DWARF source file (libbfd; slow on big images)\n"
 
