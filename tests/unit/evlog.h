@@ -9,12 +9,14 @@
 #ifndef HP_EVLOG_H
 #define HP_EVLOG_H
 
+#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "input.h"
+#include "tap.h"
 
 struct evlog {
 	char *buf;
@@ -90,6 +92,29 @@ static inline int evlog_run(struct evlog *l, evlog_reader reader, const char *te
 			    const char *name)
 {
 	return evlog_run_n(l, reader, text, strlen(text), name);
+}
+
+/* A reader reads @in cleanly into exactly the events @want. */
+static inline void evlog_check(evlog_reader reader, const char *name, const char *what,
+			       const char *in, const char *want)
+{
+	struct evlog l;
+
+	evlog_init(&l);
+	is_int(evlog_run(&l, reader, in, name), 0, what);
+	is_str(evlog_text(&l), want, what);
+	evlog_free(&l);
+}
+
+/* A reader refuses @in with -EINVAL. */
+static inline void evlog_check_fails(evlog_reader reader, const char *name, const char *what,
+				     const char *in)
+{
+	struct evlog l;
+
+	evlog_init(&l);
+	is_int(evlog_run(&l, reader, in, name), -EINVAL, what);
+	evlog_free(&l);
 }
 
 #endif

@@ -14,23 +14,12 @@
 
 static void check(const char *what, const char *in, const char *want)
 {
-	struct evlog l;
-	int ret;
-
-	evlog_init(&l);
-	ret = evlog_run(&l, ftrace_read, in, "t.trace");
-	is_int(ret, 0, what);
-	is_str(evlog_text(&l), want, what);
-	evlog_free(&l);
+	evlog_check(ftrace_read, "t.trace", what, in, want);
 }
 
 static void check_fails(const char *what, const char *in)
 {
-	struct evlog l;
-
-	evlog_init(&l);
-	is_int(evlog_run(&l, ftrace_read, in, "t.trace"), -EINVAL, what);
-	evlog_free(&l);
+	evlog_check_fails(ftrace_read, "t.trace", what, in);
 }
 
 int main(void)

@@ -14,23 +14,12 @@
 
 static void check(const char *what, const char *in, const char *want)
 {
-	struct evlog l;
-	int ret;
-
-	evlog_init(&l);
-	ret = evlog_run(&l, perf_script_read, in, "t.perf");
-	is_int(ret, 0, what);
-	is_str(evlog_text(&l), want, what);
-	evlog_free(&l);
+	evlog_check(perf_script_read, "t.perf", what, in, want);
 }
 
 static void check_fails(const char *what, const char *in)
 {
-	struct evlog l;
-
-	evlog_init(&l);
-	is_int(evlog_run(&l, perf_script_read, in, "t.perf"), -EINVAL, what);
-	evlog_free(&l);
+	evlog_check_fails(perf_script_read, "t.perf", what, in);
 }
 
 int main(void)
