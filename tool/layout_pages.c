@@ -36,6 +36,7 @@
  */
 #include "config.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -45,13 +46,21 @@
 
 #define PAGES_MAX_PASSES 8
 #define PAGES_LOOKAHEAD 16	/* pages tried for a gap a page leaves */
-#define PAGES_CANDIDATES 7
+#define PAGES_OWN_CANDIDATES 7	/* built here; then two from each seed */
+#define PAGES_DENSITY 6		/* the candidate that is plain density */
+#define PAGES_NSEEDS 3
+#define PAGES_CANDIDATES (PAGES_OWN_CANDIDATES + 2 * PAGES_NSEEDS)
 /* net memberships above which refinement limits its swaps and passes */
 #define PAGES_LARGE 100000
 /* net memberships kept at most: beyond, only the heaviest nets (ties: the
  * order of the paths), so that the cost is bounded whatever the profile */
 #define PAGES_MAX_MEMBERS 250000
 #define NONE UINT32_MAX
+
+/* the classic orders taken as they are and as seeds for refinement */
+static const struct layout_algo *const pages_seeds[PAGES_NSEEDS] = {
+	&layout_cds, &layout_c3, &layout_ph,
+};
 
 struct pg_bin {
 	uint64_t fill, cap;
@@ -732,9 +741,43 @@ static void bins_by_signature(struct pages *p, const uint32_t *netrank)
 	free(v);
 }
 
-/* Steps 4: the pages, hottest first, into order[]; returns the count. */
-static size_t lay_out(struct pages *p, bool by_density, uint32_t *order)
+/*
+ * Pages cut from a classic algorithm's order: its functions in turn, a new
+ * page when the next one does not fit (a function larger than a page gets
+ * its own). Functions of the selection the order leaves out stay free.
+ */
+static void bins_from_order(struct pages *p, const uint32_t *seed, size_t n)
 {
+	uint32_t cur = NONE;
+
+	for (size_t i = 0; i < n; i++) {
+		uint32_t r = p->rank[seed[i]];
+
+		if (r == NONE || p->bin_of[r] != NONE)
+			continue;
+		if (p->es[r] > p->page) {
+			bin_add(p, new_bin(p, round_up(p->es[r], p->page), true), r);
+			cur = NONE;
+			continue;
+		}
+		if (cur == NONE || p->bins[cur].fill + p->es[r] > p->bins[cur].cap)
+			cur = new_bin(p, p->page, false);
+		bin_add(p, cur, r);
+	}
+}
+
+/* How lay_out() orders the pages. */
+enum pg_bin_order {
+	BINS_BY_NETS,		/* the weight of the nets on each, heaviest first */
+	BINS_BY_DENSITY,	/* heat over bytes, interleaved with free functions */
+	BINS_AS_MADE,		/* as built: a seed order's sequence stays */
+};
+
+/* Steps 4: the pages, hottest first, into order[]; returns the count. */
+static size_t lay_out(struct pages *p, enum pg_bin_order how, uint32_t *order)
+{
+	bool by_density = how == BINS_BY_DENSITY;
+
 	uint32_t *freel = xmalloc((p->nsel ? p->nsel : 1) * sizeof(*freel)), *binord;
 	uint32_t (*pairs)[2] = xmalloc((p->nsel + 1) * sizeof(*pairs));
 	double *bheat = xcalloc(p->nbins + 1, sizeof(*bheat));
@@ -757,14 +800,15 @@ static size_t lay_out(struct pages *p, bool by_density, uint32_t *order)
 			bheat[b] += (double)p->heat[p->sel[p->bins[b].m[k]]];
 		bheat[b] /= (double)(p->bins[b].fill ? p->bins[b].fill : 1);
 	}
-	for (size_t i = 0; i < p->nnets && !by_density; i++)
+	for (size_t i = 0; i < p->nnets && how == BINS_BY_NETS; i++)
 		for (uint32_t k = 0; k < p->nets[i].nc; k++)
 			bheat[p->nets[i].c[k].bin] += (double)p->nets[i].w;
 	binord = xmalloc((p->nbins + 1) * sizeof(*binord));
 	for (size_t b = 0; b < p->nbins; b++)
 		binord[b] = (uint32_t)b;
 	s.dkey = bheat;
-	qsort(binord, p->nbins, sizeof(*binord), cmp_bin_heat);
+	if (how != BINS_AS_MADE)
+		qsort(binord, p->nbins, sizeof(*binord), cmp_bin_heat);
 	pg_sorting = NULL;
 
 	used = xcalloc(nfree + 1, sizeof(*used));
@@ -1047,44 +1091,66 @@ static int pages_run(const struct cgraph *cg, const struct layout_opts *opts, ui
 	 * nets back to back; and plain density. The model picks (score()). */
 	addr = xmalloc(nn * sizeof(*addr));
 	pg = xmalloc((maxk + 1) * sizeof(*pg));
-	for (int c = 0; c < PAGES_CANDIDATES; c++) {
-		if (c < PAGES_CANDIDATES - 1 && !p.nnets) {
-			ncand[c] = 0;
+	for (int c = 0; c < PAGES_CANDIDATES && !err; c++) {
+		bool seeded = c >= PAGES_OWN_CANDIDATES;
+		const struct layout_algo *seed = seeded ? pages_seeds[(c - PAGES_OWN_CANDIDATES) / 2]
+							: NULL;
+
+		ncand[c] = 0;
+		/* without nets only plain density and the classic orders as
+		 * they are: there is nothing to refine */
+		if (!p.nnets && c != PAGES_DENSITY && !(seeded && c % 2 == 1))
 			continue;
-		}
 		cand[c] = xmalloc(nn * sizeof(**cand));
 		switch (c) {
 		case 0:		/* pages from the nets, hottest nets' pages first */
 			bins_by_nets(&p, idx);
 			refine(&p);
-			ncand[c] = lay_out(&p, false, cand[c]);
+			ncand[c] = lay_out(&p, BINS_BY_NETS, cand[c]);
 			break;
 		case 1:		/* the same pages by density */
-			ncand[c] = lay_out(&p, true, cand[c]);
+			ncand[c] = lay_out(&p, BINS_BY_DENSITY, cand[c]);
 			break;
 		case 2:		/* pages by signature */
 			reset_bins(&p);
 			bins_by_signature(&p, netrank);
 			refine(&p);
-			ncand[c] = lay_out(&p, false, cand[c]);
+			ncand[c] = lay_out(&p, BINS_BY_NETS, cand[c]);
 			break;
 		case 3:
-			ncand[c] = lay_out(&p, true, cand[c]);
+			ncand[c] = lay_out(&p, BINS_BY_DENSITY, cand[c]);
 			break;
-		default:
+		case 4: case 5: case PAGES_DENSITY:
 			/* 4: nets heaviest first, 5: their groups by density,
 			 * 6: density alone */
-			ncand[c] = back_to_back(&p, idx, c == 6 ? 0 : p.nnets, c == 5, cand[c]);
+			ncand[c] = back_to_back(&p, idx, c == PAGES_DENSITY ? 0 : p.nnets, c == 5,
+						cand[c]);
+			break;
+		default:
+			/* a classic order as it is (odd), then its pages refined
+			 * and kept in its sequence (even) */
+			if (c % 2 == 1) {
+				err = layout_run(seed, cg, opts, cand[c], &ncand[c]);
+				break;
+			}
+			reset_bins(&p);
+			bins_from_order(&p, cand[c - 1], ncand[c - 1]);
+			refine(&p);
+			ncand[c] = lay_out(&p, BINS_AS_MADE, cand[c]);
 			break;
 		}
 	}
-	for (int c = 0; c < PAGES_CANDIDATES; c++) {
-		if (!cand[c])
+	for (int c = 0; c < PAGES_CANDIDATES && !err; c++) {
+		if (!cand[c] || !ncand[c])
 			continue;
 		sc[nsc].wpages = weighted_pages(&p, cand[c], ncand[c], addr, pg);
 		err = score_misses(&p, opts, cand[c], ncand[c], addr, &sc[nsc]);
 		if (err)
 			break;
+		if (getenv("HP_PAGES_DEBUG"))
+			fprintf(stderr, "cand %d: n %zu wpages %llu misses %llu %llu %llu\n", c, ncand[c],
+				(unsigned long long)sc[nsc].wpages, (unsigned long long)sc[nsc].misses[2],
+				(unsigned long long)sc[nsc].misses[1], (unsigned long long)sc[nsc].misses[0]);
 		which[nsc++] = c;
 	}
 	if (!err) {
