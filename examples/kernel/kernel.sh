@@ -285,7 +285,8 @@ cmd_loop() {
 	[ -f "$IMAGES/base/bzImage" ] || cmd_build
 	EXTRA_BINS="$HPMARK $EXTRA_BINS" cmd_initramfs
 	# misses of an 8-entry TLB: a finer stream than 32 entries gives, which
-	# every algorithm orders better (bench/RESULTS.md, "sampling TLB")
+	# every algorithm orders better (bench/RESULTS.md, "how the samples are
+	# taken"); windows of 16 of them give the order which functions miss together
 	args=entries=8:16:32:64:128,sample_tlb=8,sample_phases=1-
 	QEMU_EXTRA="-plugin $PLUGIN,$args,out=$L/base-counters.txt,samples=$L/base-misses.txt $QEMU_EXTRA" \
 		cmd_boot base > /dev/null
