@@ -302,14 +302,35 @@ static void bin_remove(struct pages *p, uint32_t r)
 		net_inc(&p->nets[p->inc[i]], b, -1);
 }
 
+/* A function larger than a page: pages of its own. Returns true if r is one. */
+static bool place_big(struct pages *p, uint32_t r)
+{
+	if (p->es[r] <= p->page)
+		return false;
+	bin_add(p, new_bin(p, round_up(p->es[r], p->page), true), r);
+	return true;
+}
+
+/*
+ * Next function in turn: into page cur while it fits, else a new page,
+ * which is returned (a big function gets its own; cur stays).
+ */
+static uint32_t pack_next(struct pages *p, uint32_t r, uint32_t cur)
+{
+	if (place_big(p, r))
+		return cur;
+	if (cur == NONE || p->bins[cur].fill + p->es[r] > p->bins[cur].cap)
+		cur = new_bin(p, p->page, false);
+	bin_add(p, cur, r);
+	return cur;
+}
+
 static void place(struct pages *p, uint32_t r, const struct pg_net *e)
 {
 	uint32_t best = NONE;
 
-	if (p->es[r] > p->page) {
-		bin_add(p, new_bin(p, round_up(p->es[r], p->page), true), r);
+	if (place_big(p, r))
 		return;
-	}
 	/* best fit among the pages this net already uses */
 	for (uint32_t i = 0; e && i < e->nc; i++) {
 		const struct pg_bin *bn = &p->bins[e->c[i].bin];
@@ -739,17 +760,8 @@ static void bins_by_signature(struct pages *p, const uint32_t *netrank)
 	qsort(v, nv, sizeof(*v), cmp_signature);
 	sig_p = NULL;
 	sig_rank = NULL;
-	for (uint32_t i = 0; i < nv; i++) {
-		uint32_t r = v[i];
-
-		if (p->es[r] > p->page) {
-			bin_add(p, new_bin(p, round_up(p->es[r], p->page), true), r);
-			continue;
-		}
-		if (cur == NONE || p->bins[cur].fill + p->es[r] > p->bins[cur].cap)
-			cur = new_bin(p, p->page, false);
-		bin_add(p, cur, r);
-	}
+	for (uint32_t i = 0; i < nv; i++)
+		cur = pack_next(p, v[i], cur);
 	free(v);
 }
 
@@ -767,14 +779,11 @@ static void bins_from_order(struct pages *p, const uint32_t *seed, size_t n)
 
 		if (r == NONE || p->bin_of[r] != NONE)
 			continue;
-		if (p->es[r] > p->page) {
-			bin_add(p, new_bin(p, round_up(p->es[r], p->page), true), r);
+		cur = pack_next(p, r, cur);
+		/* the order's sequence: nothing after a big function goes back
+		 * into the page before it */
+		if (p->bins[p->bin_of[r]].big)
 			cur = NONE;
-			continue;
-		}
-		if (cur == NONE || p->bins[cur].fill + p->es[r] > p->bins[cur].cap)
-			cur = new_bin(p, p->page, false);
-		bin_add(p, cur, r);
 	}
 }
 
@@ -789,7 +798,6 @@ enum pg_bin_order {
 static size_t lay_out(struct pages *p, enum pg_bin_order how, uint32_t *order)
 {
 	bool by_density = how == BINS_BY_DENSITY;
-
 	uint32_t *freel = xmalloc((p->nsel ? p->nsel : 1) * sizeof(*freel)), *binord;
 	uint32_t (*pairs)[2] = xmalloc((p->nsel + 1) * sizeof(*pairs));
 	double *bheat = xcalloc(p->nbins + 1, sizeof(*bheat));
@@ -1182,7 +1190,6 @@ static int pages_run(const struct cgraph *cg, const struct layout_opts *opts, ui
 	}
 	if (!err) {
 		int c = which[pick(&p, sc, which, nsc)];
-
 
 		*n = ncand[c];
 		memcpy(order, cand[c], ncand[c] * sizeof(*order));
