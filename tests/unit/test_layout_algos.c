@@ -175,22 +175,31 @@ static void check_cds(void)
 	cg_free(cg);
 }
 
+/* The model's figures for an order laid out from 1 MiB; nodes it leaves
+ * out far away. */
+static void eval_order(const struct cgraph *cg, const uint32_t *order, size_t n,
+		       const struct model_geom *g, struct model_result *r)
+{
+	uint64_t *addr = calloc(cg->nnodes, sizeof(*addr));
+
+	layout_assign(cg, order, n, 0x100000, addr);
+	for (size_t i = 0; i < cg->nnodes; i++)
+		if (addr[i] == UINT64_MAX)
+			addr[i] = 0x10000000 + i * 0x10000;	/* far away */
+	model_eval(cg, addr, g, r);
+	free(addr);
+}
+
 static size_t wpages(const struct cgraph *cg, const uint32_t *order, size_t n, uint64_t page,
 		     struct model_result *r)
 {
-	uint64_t *addr = calloc(cg->nnodes, sizeof(*addr));
 	struct model_geom g;
 
 	model_geom_default(&g);
 	g.page_size = page;
 	g.icache.size = 0;
 	g.budget = 50;
-	layout_assign(cg, order, n, 0x100000, addr);
-	for (size_t i = 0; i < cg->nnodes; i++)
-		if (addr[i] == UINT64_MAX)
-			addr[i] = 0x10000000 + i * 0x10000;	/* far away */
-	model_eval(cg, addr, &g, r);
-	free(addr);
+	eval_order(cg, order, n, &g, r);
 	return (size_t)r->wpages;
 }
 
@@ -310,21 +319,55 @@ static void check_pages(void)
 }
 
 /*
- * A profile large enough (over 100,000 net memberships) for pages to limit
- * its refinement: still deterministic, every selected node once, and no
- * more pages per path than c3.
+ * What pages promises on a large profile, whatever limits its work: the
+ * same order twice, every one of the @nnodes nodes placed once, no more
+ * weighted pages than c3. @what names the case in the messages.
  */
-static void check_large(void)
+static void check_pages_big(const struct cgraph *cg, size_t nnodes, const char *what)
 {
 	struct layout_opts o = { .page_size = 4096, .coverage = 1.0 };
-	struct cgraph *cg = cg_new(NULL);
-	uint32_t *o1 = calloc(3000, sizeof(*o1)), *o2 = calloc(3000, sizeof(*o2));
-	bool *seen = calloc(3000, sizeof(*seen));
-	uint64_t x = 99;
-	uint32_t path[20];
+	uint32_t *o1 = calloc(nnodes, sizeof(*o1)), *o2 = calloc(nnodes, sizeof(*o2));
+	bool *seen = calloc(nnodes, sizeof(*seen));
 	struct model_result rp, rc;
 	size_t n1, n2, nc;
 	bool good = true;
+	char msg[160];
+
+	n1 = run("pages", cg, &o, o1);
+	n2 = run("pages", cg, &o, o2);
+	snprintf(msg, sizeof(msg), "pages on %s: the same order twice", what);
+	ok(n1 == n2 && n1 != (size_t)-1 && !memcmp(o1, o2, n1 * sizeof(*o1)), msg);
+	for (size_t i = 0; i < n1 && n1 != (size_t)-1; i++) {
+		if (o1[i] >= nnodes || seen[o1[i]])
+			good = false;
+		else
+			seen[o1[i]] = true;
+	}
+	snprintf(msg, sizeof(msg), "pages on %s: every node placed once", what);
+	ok(good && n1 == nnodes, msg);
+	wpages(cg, o1, n1, 4096, &rp);
+	nc = run("c3", cg, &o, o2);
+	wpages(cg, o2, nc, 4096, &rc);
+	printf("# %s: weighted pages: pages %" PRIu64 ", c3 %" PRIu64 "\n", what, rp.wpages,
+	       rc.wpages);
+	snprintf(msg, sizeof(msg), "pages on %s: no more weighted pages than c3", what);
+	ok(rp.wpages <= rc.wpages, msg);
+	model_result_free(&rp);
+	model_result_free(&rc);
+	free(o1);
+	free(o2);
+	free(seen);
+}
+
+/*
+ * A profile large enough (over 100,000 net memberships) for pages to limit
+ * its refinement.
+ */
+static void check_large(void)
+{
+	struct cgraph *cg = cg_new(NULL);
+	uint64_t x = 99;
+	uint32_t path[20];
 
 	for (uint32_t i = 0; i < 3000; i++)
 		cg_add_node(cg, i, 48 + (i * 2654435761u) % 900, 16, 1 + 3000 / (1 + i), true);
@@ -339,45 +382,20 @@ static void check_large(void)
 		cg_add_path(cg, path, 20, 1 + 60000 / (1 + k));
 	}
 	cg_finish(cg);
-	n1 = run("pages", cg, &o, o1);
-	n2 = run("pages", cg, &o, o2);
-	ok(n1 == n2 && n1 != (size_t)-1 && !memcmp(o1, o2, n1 * sizeof(*o1)),
-	   "pages on about 125,000 memberships: the same order twice");
-	for (size_t i = 0; i < n1; i++) {
-		if (o1[i] >= 3000 || seen[o1[i]])
-			good = false;
-		else
-			seen[o1[i]] = true;
-	}
-	ok(good && n1 == 3000, "every node placed once");
-	wpages(cg, o1, n1, 4096, &rp);
-	nc = run("c3", cg, &o, o2);
-	wpages(cg, o2, nc, 4096, &rc);
-	ok(rp.wpages <= rc.wpages, "no more weighted pages than c3");
-	model_result_free(&rp);
-	model_result_free(&rc);
-	free(o1);
-	free(o2);
-	free(seen);
+	check_pages_big(cg, 3000, "about 125,000 memberships");
 	cg_free(cg);
 }
 
 /*
  * Past 250,000 net memberships pages keeps the heaviest paths only (its
- * cost is bounded): 16,000 paths of 20 functions, all placed once, the same
- * order twice, no more weighted pages than c3 (all paths counted).
+ * cost is bounded): 16,000 paths of 20 functions (all paths counted in
+ * the comparison with c3).
  */
 static void check_capped(void)
 {
-	struct layout_opts o = { .page_size = 4096, .coverage = 1.0 };
 	struct cgraph *cg = cg_new(NULL);
-	uint32_t *o1 = calloc(2000, sizeof(*o1)), *o2 = calloc(2000, sizeof(*o2));
-	bool *seen = calloc(2000, sizeof(*seen));
 	uint64_t x = 7;
 	uint32_t path[20];
-	struct model_result rp, rc;
-	size_t n1, n2, nc;
-	bool good = true;
 
 	for (uint32_t i = 0; i < 2000; i++)
 		cg_add_node(cg, i, 64 + (i * 2654435761u) % 700, 16, 1 + 2000 / (1 + i), true);
@@ -391,28 +409,7 @@ static void check_capped(void)
 		cg_add_path(cg, path, 20, 1 + (k % 97 == 0 ? 50 : 0));
 	}
 	cg_finish(cg);
-	n1 = run("pages", cg, &o, o1);
-	n2 = run("pages", cg, &o, o2);
-	ok(n1 == n2 && n1 != (size_t)-1 && !memcmp(o1, o2, n1 * sizeof(*o1)),
-	   "pages on about 300,000 memberships (capped): the same order twice");
-	for (size_t i = 0; i < n1 && n1 != (size_t)-1; i++) {
-		if (o1[i] >= 2000 || seen[o1[i]])
-			good = false;
-		else
-			seen[o1[i]] = true;
-	}
-	ok(good && n1 == 2000, "capped: every node placed once");
-	wpages(cg, o1, n1, 4096, &rp);
-	nc = run("c3", cg, &o, o2);
-	wpages(cg, o2, nc, 4096, &rc);
-	printf("# capped: weighted pages: pages %" PRIu64 ", c3 %" PRIu64 "\n", rp.wpages,
-	       rc.wpages);
-	ok(rp.wpages <= rc.wpages, "capped: no more weighted pages than c3");
-	model_result_free(&rp);
-	model_result_free(&rc);
-	free(o1);
-	free(o2);
-	free(seen);
+	check_pages_big(cg, 2000, "about 300,000 memberships (capped)");
 	cg_free(cg);
 }
 
@@ -526,7 +523,6 @@ static struct cgraph *random_graph(uint32_t seed)
 static void score(const struct cgraph *cg, const uint32_t *order, size_t n, uint64_t *wp,
 		  uint64_t *miss)
 {
-	uint64_t *addr = calloc(cg->nnodes, sizeof(*addr));
 	struct model_result r;
 	struct model_geom g;
 
@@ -535,12 +531,10 @@ static void score(const struct cgraph *cg, const uint32_t *order, size_t n, uint
 	g.ntlb = 1;
 	g.icache.size = 0;
 	g.budget = 5000;
-	layout_assign(cg, order, n, 1ull << 44, addr);
-	model_eval(cg, addr, &g, &r);
+	eval_order(cg, order, n, &g, &r);
 	*wp = r.wpages;
 	*miss = r.tlb_misses[0];
 	model_result_free(&r);
-	free(addr);
 }
 
 static void check_pages_classic(void)
