@@ -647,18 +647,26 @@ static void emit_bin(struct emitter *em, const struct pg_bin *bn, uint32_t (*pai
 		emit(em, pairs[k][0]);
 }
 
-static uint64_t weighted_pages(const struct pages *p, const uint32_t *order, size_t n,
+/*
+ * The weighted pages over the nets; with spans (or no nets), over the
+ * functions instead, each by its heat: what the model counts per run when
+ * the profile has no paths and every function runs on its own.
+ */
+static uint64_t weighted_pages(const struct pages *p, const uint32_t *order, size_t n, bool spans,
 			       uint64_t *addr, uint64_t *pg)
 {
 	uint64_t total = 0;
 
 	layout_assign(p->cg, order, n, 0, addr);
-	/* no nets: every function is its own path, weighted by its heat */
-	for (size_t i = 0; i < n && !p->nnets; i++) {
-		const struct cg_node *nd = &p->cg->nodes[order[i]];
-		uint64_t a = addr[order[i]];
+	if (spans || !p->nnets) {
+		for (size_t i = 0; i < n; i++) {
+			const struct cg_node *nd = &p->cg->nodes[order[i]];
+			uint64_t a = addr[order[i]];
 
-		total += p->heat[order[i]] * ((a + nd->size - 1) / p->page - a / p->page + 1);
+			total += p->heat[order[i]] *
+				 ((a + nd->size - 1) / p->page - a / p->page + 1);
+		}
+		return total;
 	}
 	for (size_t i = 0; i < p->nnets; i++) {
 		const struct pg_net *e = &p->nets[i];
@@ -968,6 +976,91 @@ static size_t back_to_back(const struct pages *p, const uint32_t *idx, size_t nn
 	return n;
 }
 
+/* ---- mending an order: hot functions off page boundaries ---- */
+
+/*
+ * A function that fits a page but starts too late in one spans two. It
+ * moves to the next page when colder functions from a little later in the
+ * order (PAGES_MEND_LOOKAHEAD; largest first) fill the gap before it to
+ * within its alignment; if they cannot, nothing moves. The order's
+ * sequence otherwise stays: only the fillers come forward.
+ */
+#define PAGES_MEND_LOOKAHEAD 64
+
+static uint64_t align_at(const struct cg_node *nd, uint64_t at)
+{
+	return round_up(at, nd->align ? nd->align : 1);
+}
+
+/* Fillers for the gap from at to boundary before f, marked in used[];
+ * their count (0 when they cannot make f start on the boundary). */
+static size_t mend_fill(const struct pages *p, const uint32_t *in, size_t n, size_t i,
+			uint64_t at, uint64_t boundary, bool *used, uint32_t *fill)
+{
+	const struct cg_node *f = &p->cg->nodes[in[i]];
+	size_t k = 0;
+
+	while (align_at(f, at) < boundary) {
+		size_t best = SIZE_MAX;
+
+		for (size_t j = i + 1; j < n && j <= i + PAGES_MEND_LOOKAHEAD; j++) {
+			const struct cg_node *g = &p->cg->nodes[in[j]];
+
+			/* colder than f: the fillers' own pages matter less */
+			if (used[j] || !g->size || p->heat[in[j]] >= p->heat[in[i]] ||
+			    align_at(g, at) + g->size > boundary)
+				continue;
+			if (best == SIZE_MAX || g->size > p->cg->nodes[in[best]].size)
+				best = j;
+		}
+		if (best == SIZE_MAX)
+			break;
+		used[best] = true;
+		fill[k++] = (uint32_t)best;
+		at = align_at(&p->cg->nodes[in[best]], at) + p->cg->nodes[in[best]].size;
+	}
+	if (align_at(f, at) >= boundary)
+		return k;
+	while (k)
+		used[fill[--k]] = false;
+	return 0;
+}
+
+static size_t mend_straddles(const struct pages *p, const uint32_t *in, size_t n, uint32_t *out)
+{
+	bool *used = xcalloc(n + 1, sizeof(*used));
+	uint32_t *fill = xmalloc((PAGES_MEND_LOOKAHEAD + 1) * sizeof(*fill));
+	uint64_t at = 0;
+	size_t m = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		const struct cg_node *f = &p->cg->nodes[in[i]];
+		uint64_t start;
+
+		if (used[i])
+			continue;
+		start = align_at(f, at);
+		if (p->heat[in[i]] && f->size <= p->page && f->size &&
+		    start / p->page != (start + f->size - 1) / p->page) {
+			size_t k = mend_fill(p, in, n, i, at, (start / p->page + 1) * p->page,
+					     used, fill);
+
+			for (size_t j = 0; j < k; j++) {
+				const struct cg_node *g = &p->cg->nodes[in[fill[j]]];
+
+				out[m++] = in[fill[j]];
+				at = align_at(g, at) + g->size;
+			}
+			start = align_at(f, at);
+		}
+		out[m++] = in[i];
+		at = start + f->size;
+	}
+	free(fill);
+	free(used);
+	return m;
+}
+
 /*
  * How the model rates an order: the weighted pages over the nets, and the
  * misses of a replay through fully associative TLBs of opts->tlb_entries
@@ -1082,6 +1175,35 @@ static size_t pick(const struct pages *p, const struct pg_score *sc, const int *
 	return best == SIZE_MAX ? 0 : best;
 }
 
+/*
+ * The pick mended (mend_straddles()) replaces it in order[] when that
+ * costs no misses at the TLB size asked for, nor pages per run (over the
+ * nets with paths; else over the functions, which is what the model
+ * counts then), and saves one or the other.
+ */
+static int mend_pick(const struct pages *p, const struct layout_opts *opts, const uint32_t *pk,
+		     size_t npk, uint32_t *order, size_t *n, uint64_t *addr, uint64_t *pg)
+{
+	bool spans = !p->cg->npaths;
+	uint32_t *m = xmalloc((npk ? npk : 1) * sizeof(*m));
+	struct pg_score a, b;
+	size_t nm = mend_straddles(p, pk, npk, m);
+	int err;
+
+	a.wpages = weighted_pages(p, pk, npk, spans, addr, pg);
+	err = score_misses(p, opts, pk, npk, addr, &a);
+	b.wpages = weighted_pages(p, m, nm, spans, addr, pg);
+	if (!err)
+		err = score_misses(p, opts, m, nm, addr, &b);
+	if (!err && b.misses[2] <= a.misses[2] && b.wpages <= a.wpages &&
+	    (b.misses[2] < a.misses[2] || b.wpages < a.wpages)) {
+		memcpy(order, m, nm * sizeof(*m));
+		*n = nm;
+	}
+	free(m);
+	return err;
+}
+
 static int pages_run(const struct cgraph *cg, const struct layout_opts *opts, uint32_t *order,
 		     size_t *n)
 {
@@ -1182,7 +1304,7 @@ static int pages_run(const struct cgraph *cg, const struct layout_opts *opts, ui
 	for (int c = 0; c < PAGES_CANDIDATES && !err; c++) {
 		if (!cand[c] || !ncand[c])
 			continue;
-		sc[nsc].wpages = weighted_pages(&p, cand[c], ncand[c], addr, pg);
+		sc[nsc].wpages = weighted_pages(&p, cand[c], ncand[c], false, addr, pg);
 		err = score_misses(&p, opts, cand[c], ncand[c], addr, &sc[nsc]);
 		if (err)
 			break;
@@ -1193,6 +1315,7 @@ static int pages_run(const struct cgraph *cg, const struct layout_opts *opts, ui
 
 		*n = ncand[c];
 		memcpy(order, cand[c], ncand[c] * sizeof(*order));
+		err = mend_pick(&p, opts, cand[c], ncand[c], order, n, addr, pg);
 	}
 	for (int c = 0; c < PAGES_CANDIDATES; c++)
 		free(cand[c]);
