@@ -176,6 +176,7 @@ static int order_run(struct order_opts *o, char *vmlinux, char **inputs, int nin
 	if (err)
 		return err;
 	cg = p.cg;
+	o->layout.window_paths = o->pipe.input.addr_window != 0;
 	if (!err) {
 		order = xmalloc((cg->nnodes ? cg->nnodes : 1) * sizeof(*order));
 		err = layout_run(layout_find(o->algo), cg, &o->layout, order, &n);

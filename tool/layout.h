@@ -10,16 +10,31 @@
 #ifndef HP_LAYOUT_H
 #define HP_LAYOUT_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
 #include "graph.h"
+
+/*
+ * pages' last step searches the replay's misses directly; on windows of a
+ * miss stream (--addr-window) the replay does not predict the machine
+ * (docs/layout.md), so auto leaves it out there.
+ */
+enum layout_search {
+	LAYOUT_SEARCH_AUTO,	/* on, but not on window paths */
+	LAYOUT_SEARCH_ON,
+	LAYOUT_SEARCH_OFF,
+};
 
 struct layout_opts {
 	uint64_t page_size;	/* bytes, power of 2 */
 	uint64_t max_hot_bytes;	/* 0: no cap */
 	double coverage;	/* keep nodes until this share of weight, (0,1] */
 	unsigned int tlb_entries; /* for algorithms with a TLB model */
+	enum layout_search search; /* pages' search on the simulated misses */
+	uint64_t search_work;	/* its budget in node visits; 0: the default */
+	bool window_paths;	/* the paths are windows of an address stream */
 };
 
 struct layout_algo {

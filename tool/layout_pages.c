@@ -32,7 +32,16 @@
  *    size asked for) than the best classic order on each, when there are
  *    any (so pages is never worse than a classic order best on both), else
  *    all; among them, within 5% of their fewest weighted pages, the fewest
- *    misses (ties: half and a quarter of the TLB, then pages).
+ *    misses (ties: half and a quarter of the TLB, then pages). A candidate
+ *    of pages' own that misses fewer than the classic order with the
+ *    fewest misses must miss 2% fewer, else that order is the pick.
+ * 6. Search (with paths; not on --addr-window windows unless asked): the
+ *    pick, cut into pages laid out back to back, functions moved between
+ *    them while a replay of the runs misses less (search_misses()).
+ * 7. Mend: a hot function that spans a page boundary moves to the next
+ *    page when colder functions from a little later fill the gap
+ *    (mend_straddles()). Steps 6 and 7 are kept only when the model counts
+ *    no more weighted pages than the best classic order and fewer misses.
  *
  * Bytes count alignment: a function takes its size rounded up to its
  * alignment, and a page lays out its functions by falling alignment, so the
@@ -45,6 +54,7 @@
 
 #include "layout.h"
 #include "model.h"
+#include "pagesim.h"
 #include "xalloc.h"
 
 #define PAGES_MAX_PASSES 8
@@ -369,6 +379,17 @@ static void move(struct pages *p, uint32_t r, uint32_t t)
 {
 	bin_remove(p, r);
 	bin_add(p, t, r);
+}
+
+/* Undo move(p, r, t): r back to page from, at position pos among its
+ * functions (their order decides the layout's). */
+static void move_back(struct pages *p, uint32_t r, uint32_t from, uint32_t pos)
+{
+	struct pg_bin *bn = &p->bins[from];
+
+	move(p, r, from);
+	memmove(bn->m + pos + 1, bn->m + pos, (bn->n - 1 - pos) * sizeof(*bn->m));
+	bn->m[pos] = r;
 }
 
 /*
@@ -904,6 +925,33 @@ static size_t lay_out(struct pages *p, enum pg_bin_order how, uint32_t *order)
 }
 
 /*
+ * The pages as the search holds them: each page's functions in turn, the
+ * pages in the order they were made, then the free functions by density.
+ * No gap is filled and nothing aligned to a page: cut from an order
+ * (bins_from_order()), this gives the order back.
+ */
+static size_t concat_bins(const struct pages *p, uint32_t *order)
+{
+	uint32_t *freel = xmalloc((p->nsel ? p->nsel : 1) * sizeof(*freel));
+	struct pg_sort s = { .p = p };
+	size_t n = 0, nfree = 0;
+
+	for (size_t b = 0; b < p->nbins; b++)
+		for (uint32_t k = 0; k < p->bins[b].n; k++)
+			order[n++] = p->sel[p->bins[b].m[k]];
+	for (uint32_t r = 0; r < p->nsel; r++)
+		if (p->bin_of[r] == NONE)
+			freel[nfree++] = r;
+	pg_sorting = &s;
+	qsort(freel, nfree, sizeof(*freel), cmp_density);
+	pg_sorting = NULL;
+	for (size_t i = 0; i < nfree; i++)
+		order[n++] = p->sel[freel[i]];
+	free(freel);
+	return n;
+}
+
+/*
  * The nets' functions back to back: each net's functions not yet placed
  * form a group (heaviest net first), every free function is a group of its
  * own, and groups go by density (heat over bytes; ties: the order they
@@ -1061,6 +1109,200 @@ static size_t mend_straddles(const struct pages *p, const uint32_t *in, size_t n
 	return m;
 }
 
+/* ---- search on the simulated misses ---- */
+
+/*
+ * Pages per path count every page alike; an LRU TLB does not. When the
+ * pages the runs touch outnumber its entries, what misses is a page whose
+ * runs come too far apart, and moving one function can change that for a
+ * whole page (a hot function on a page of rare ones keeps it in the TLB).
+ * So, last, a search on the misses themselves. The pick is cut into its
+ * pages, which are laid out back to back (concat_bins(): that gives the
+ * pick back); each function, hottest first, moves to the end of the page
+ * where a replay of the layout (pagesim, a page number per function)
+ * misses least, while the weighted pages stay within a limit. The replays
+ * are capped in node visits (so the cost is bounded whatever the profile:
+ * a profile too large for the cap to try every function a few times is
+ * not searched) and in passes; the model judges the result.
+ */
+#define PAGES_SEARCH_RUNS 400		/* runs a replay: as few as still rank */
+#define PAGES_SEARCH_WORK 500000000ull	/* node visits and nodes laid out, over all
+					 * (layout_opts.search_work overrides it) */
+#define PAGES_SEARCH_PASSES 3
+#define PAGES_SEARCH_TRIES 4		/* the budget must try each function this often */
+
+struct pg_search {
+	struct pagesim *ps;
+	uint64_t *page;			/* by node: its first page's number */
+	uint32_t *span;			/* by node: its pages */
+	uint64_t nfixed;		/* pages numbered for the code that stays */
+	uint32_t *order;		/* the layout replayed */
+	size_t n;
+	uint64_t *addr;
+	uint64_t evals;			/* replays left */
+	uint64_t *pg;			/* weighted_pages()'s scratch */
+};
+
+static void place_rest(const struct pages *p, uint64_t *addr);
+
+static int cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+/*
+ * The code that stays (nodes out of the selection, where place_rest() puts
+ * them) numbered once: its distinct pages from 0, in address order, so a
+ * function over several pages has consecutive numbers.
+ */
+static void search_fixed(const struct pages *p, struct pg_search *s)
+{
+	const struct cgraph *cg = p->cg;
+	uint64_t *pages = NULL, n = 0, cap = 0, k = 0;
+
+	for (size_t v = 0; v < cg->nnodes; v++)
+		s->addr[v] = UINT64_MAX;
+	place_rest(p, s->addr);
+	for (size_t v = 0; v < cg->nnodes; v++) {
+		uint64_t a = s->addr[v], sz = cg->nodes[v].size ? cg->nodes[v].size : 1;
+
+		if (p->rank[v] != NONE)
+			continue;
+		for (uint64_t q = a / p->page; q <= (a + sz - 1) / p->page; q++) {
+			XGROW(pages, cap, n + 1);
+			pages[n++] = q;
+		}
+		s->span[v] = (uint32_t)((a + sz - 1) / p->page - a / p->page + 1);
+	}
+	qsort(pages, n, sizeof(*pages), cmp_u64);
+	for (uint64_t i = 0; i < n; i++)
+		if (!i || pages[i] != pages[i - 1])
+			pages[k++] = pages[i];
+	for (size_t v = 0; v < cg->nnodes; v++) {
+		uint64_t q, lo = 0, hi = k;
+
+		if (p->rank[v] != NONE)
+			continue;
+		q = s->addr[v] / p->page;
+		while (lo < hi) {
+			uint64_t mid = (lo + hi) / 2;
+
+			if (pages[mid] < q)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		s->page[v] = lo;
+	}
+	s->nfixed = k;
+	free(pages);
+}
+
+/* Misses of the pages laid out back to back: what the model will see. */
+static uint64_t search_eval(struct pages *p, struct pg_search *s)
+{
+	const struct cgraph *cg = p->cg;
+	size_t n = s->n = concat_bins(p, s->order);
+	uint64_t base = 1ull << 44, end = layout_assign(cg, s->order, n, base, s->addr);
+
+	for (size_t i = 0; i < n; i++) {
+		uint32_t v = s->order[i];
+		uint64_t a = s->addr[v] - base, sz = cg->nodes[v].size ? cg->nodes[v].size : 1;
+
+		s->page[v] = s->nfixed + a / p->page;
+		s->span[v] = (uint32_t)((a + sz - 1) / p->page - a / p->page + 1);
+	}
+	s->evals--;
+	return pagesim_misses(s->ps, s->page, s->span,
+			      s->nfixed + (end - base) / p->page + 1);
+}
+
+/* The page r goes to the end of where the replay misses least, below
+ * *misses (lowered to it), with weighted pages up to limit; or NONE. */
+static uint32_t search_node(struct pages *p, struct pg_search *s, uint32_t r, uint64_t limit,
+			    uint64_t *misses)
+{
+	uint32_t from = p->bin_of[r], best = NONE, pos = 0;
+
+	while (p->bins[from].m[pos] != r)
+		pos++;
+	for (uint32_t t = 0; t < p->nbins && s->evals; t++) {
+		uint64_t m;
+
+		if (t == from || p->bins[t].big)
+			continue;
+		move(p, r, t);
+		m = search_eval(p, s);
+		if (m < *misses && weighted_pages(p, s->order, s->n, false, s->addr, s->pg) > limit)
+			m = *misses;
+		move_back(p, r, from, pos);
+		if (m < *misses) {
+			*misses = m;
+			best = t;
+		}
+	}
+	return best;
+}
+
+/*
+ * Passes over the functions on a net, hottest first, while one gains, each
+ * move keeping the weighted pages up to limit. Returns whether anything
+ * moved.
+ */
+static bool search_misses(struct pages *p, const struct layout_opts *opts, uint64_t limit,
+			  uint64_t *pg)
+{
+	const struct cgraph *cg = p->cg;
+	size_t nn = cg->nnodes ? cg->nnodes : 1;
+	struct pg_search s = { 0 };
+	uint64_t cur;
+	bool moved = false;
+
+	s.ps = pagesim_new(cg, PAGES_SEARCH_RUNS, opts->tlb_entries ? opts->tlb_entries : 32);
+	s.evals = (opts->search_work ? opts->search_work : PAGES_SEARCH_WORK) /
+		  (pagesim_visits(s.ps) + nn);
+	if (s.evals < (uint64_t)p->nsel * PAGES_SEARCH_TRIES) {
+		/* too large a profile for the budget: no pass would end */
+		pagesim_free(s.ps);
+		return false;
+	}
+	s.page = xmalloc(nn * sizeof(*s.page));
+	s.span = xmalloc(nn * sizeof(*s.span));
+	s.order = xmalloc(nn * sizeof(*s.order));
+	s.addr = xmalloc(nn * sizeof(*s.addr));
+	s.pg = pg;
+	search_fixed(p, &s);
+	cur = search_eval(p, &s);
+	/* only first references miss: every page fits, nothing to gain */
+	if (cur == pagesim_cold(s.ps))
+		s.evals = 0;
+	for (int pass = 0; pass < PAGES_SEARCH_PASSES && s.evals; pass++) {
+		bool gain = false;
+
+		for (uint32_t r = 0; r < p->nsel && s.evals; r++) {
+			uint32_t t, from = p->bin_of[r];
+
+			if (p->inc_start[r] == p->inc_start[r + 1] || p->bins[from].big)
+				continue;
+			t = search_node(p, &s, r, limit, &cur);
+			if (t == NONE)
+				continue;
+			move(p, r, t);
+			gain = moved = true;
+		}
+		if (!gain)
+			break;
+	}
+	free(s.addr);
+	free(s.order);
+	free(s.span);
+	free(s.page);
+	pagesim_free(s.ps);
+	return moved;
+}
+
 /*
  * How the model rates an order: the weighted pages over the nets, and the
  * misses of a replay through fully associative TLBs of opts->tlb_entries
@@ -1077,6 +1319,17 @@ struct pg_score {
  * than for single functions, where rare ones need the longer stream */
 #define PAGES_SCORE_BUDGET_PATHS 5000
 #define PAGES_SCORE_BUDGET_NODES MODEL_DEFAULT_BUDGET
+
+/* Nodes an order leaves out: their image address, or a far page each. */
+static void place_rest(const struct pages *p, uint64_t *addr)
+{
+	const struct cgraph *cg = p->cg;
+
+	for (size_t v = 0; v < cg->nnodes; v++)
+		if (addr[v] == UINT64_MAX)
+			addr[v] = cg->img ? cg->img->funcs[cg->nodes[v].func].addr
+					  : (2ull << 44) + (uint64_t)v * 2 * p->page;
+}
 
 static int score_misses(const struct pages *p, const struct layout_opts *opts,
 			const uint32_t *order, size_t n, uint64_t *addr, struct pg_score *sc)
@@ -1098,10 +1351,7 @@ static int score_misses(const struct pages *p, const struct layout_opts *opts,
 	g.icache.size = 0;
 	g.budget = cg->npaths ? PAGES_SCORE_BUDGET_PATHS : PAGES_SCORE_BUDGET_NODES;
 	layout_assign(cg, order, n, 1ull << 44, addr);
-	for (size_t v = 0; v < cg->nnodes; v++)
-		if (addr[v] == UINT64_MAX)
-			addr[v] = cg->img ? cg->img->funcs[cg->nodes[v].func].addr
-					  : (2ull << 44) + (uint64_t)v * 2 * p->page;
+	place_rest(p, addr);
 	/* with nets left out (cap_nets()), replay the paths kept: every path
 	 * runs at least once, so the replay would grow with the profile */
 	view = *cg;
@@ -1159,18 +1409,26 @@ static bool is_classic(int c)
 	return c >= PAGES_OWN_CANDIDATES && (c - PAGES_OWN_CANDIDATES) % 2 == 0;
 }
 
+/* The fewest weighted pages and misses (TLB asked for) of the classic orders. */
+static void classic_bars(const struct pg_score *sc, const int *which, size_t n,
+			 uint64_t *bar_pages, uint64_t *bar_miss)
+{
+	*bar_pages = *bar_miss = UINT64_MAX;
+	for (size_t i = 0; i < n; i++) {
+		if (is_classic(which[i]) && sc[i].wpages < *bar_pages)
+			*bar_pages = sc[i].wpages;
+		if (is_classic(which[i]) && sc[i].misses[2] < *bar_miss)
+			*bar_miss = sc[i].misses[2];
+	}
+}
+
 static size_t pick(const struct pages *p, const struct pg_score *sc, const int *which, size_t n)
 {
 	uint64_t minp = UINT64_MAX, bar_pages = UINT64_MAX, bar_miss = UINT64_MAX;
 	size_t best = SIZE_MAX, classic = SIZE_MAX;
 	bool clear[PAGES_CANDIDATES], any = false;
 
-	for (size_t i = 0; i < n; i++) {
-		if (is_classic(which[i]) && sc[i].wpages < bar_pages)
-			bar_pages = sc[i].wpages;
-		if (is_classic(which[i]) && sc[i].misses[2] < bar_miss)
-			bar_miss = sc[i].misses[2];
-	}
+	classic_bars(sc, which, n, &bar_pages, &bar_miss);
 	/* the candidates that clear both bars, else all of them */
 	for (size_t i = 0; i < n; i++)
 		clear[i] = sc[i].wpages <= bar_pages && sc[i].misses[2] <= bar_miss;
@@ -1228,6 +1486,47 @@ static int mend_pick(const struct pages *p, const struct layout_opts *opts, cons
 		*n = nm;
 	}
 	free(m);
+	return err;
+}
+
+/*
+ * The pick, cut into pages, searched on the misses (search_misses()) and
+ * laid out back to back replaces it in order[] when the model counts the
+ * margin fewer misses (see pick()) and no more weighted pages than the
+ * best classic order. Only with paths (the replay of single functions has
+ * no runs to search on), every net kept, and opts->search on (auto: not
+ * on windows of an address stream, where the replay does not predict the
+ * machine: docs/layout.md).
+ */
+static int search_pick(struct pages *p, const struct layout_opts *opts, const struct pg_score *sc,
+		       const int *which, size_t nsc, size_t best, uint32_t *order, size_t *n,
+		       uint64_t *addr, uint64_t *pg)
+{
+	uint64_t bar_pages, bar_miss;
+	uint32_t *x;
+	struct pg_score xs;
+	size_t nx;
+	int err;
+
+	if (!p->cg->npaths || !p->nnets || p->dropped || opts->search == LAYOUT_SEARCH_OFF ||
+	    (opts->search == LAYOUT_SEARCH_AUTO && opts->window_paths))
+		return 0;
+	classic_bars(sc, which, nsc, &bar_pages, &bar_miss);
+	if (bar_pages == UINT64_MAX || sc[best].wpages > bar_pages)
+		return 0;
+	reset_bins(p);
+	bins_from_order(p, order, *n);
+	if (!search_misses(p, opts, bar_pages, pg))
+		return 0;
+	x = xmalloc((p->cg->nnodes ? p->cg->nnodes : 1) * sizeof(*x));
+	nx = concat_bins(p, x);
+	xs.wpages = weighted_pages(p, x, nx, false, addr, pg);
+	err = score_misses(p, opts, x, nx, addr, &xs);
+	if (!err && fewer_misses(&xs, &sc[best]) && xs.wpages <= bar_pages) {
+		memcpy(order, x, nx * sizeof(*x));
+		*n = nx;
+	}
+	free(x);
 	return err;
 }
 
@@ -1338,11 +1637,14 @@ static int pages_run(const struct cgraph *cg, const struct layout_opts *opts, ui
 		which[nsc++] = c;
 	}
 	if (!err) {
-		int c = which[pick(&p, sc, which, nsc)];
+		size_t best = pick(&p, sc, which, nsc);
+		int c = which[best];
 
 		*n = ncand[c];
 		memcpy(order, cand[c], ncand[c] * sizeof(*order));
-		err = mend_pick(&p, opts, cand[c], ncand[c], order, n, addr, pg);
+		err = search_pick(&p, opts, sc, which, nsc, best, order, n, addr, pg);
+		if (!err)
+			err = mend_pick(&p, opts, order, *n, order, n, addr, pg);
 	}
 	for (int c = 0; c < PAGES_CANDIDATES; c++)
 		free(cand[c]);

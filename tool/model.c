@@ -123,6 +123,42 @@ static int cmp_run(const void *a, const void *b)
 	return (x->path > y->path) - (x->path < y->path);
 }
 
+/* Unit i runs rw[i] times, in the stride order; *out: the unit of each run. */
+static size_t interleave(const uint64_t *rw, size_t n, uint32_t **out)
+{
+	struct run *runs;
+	size_t nruns = 0;
+
+	for (size_t i = 0; i < n; i++)
+		nruns += rw[i];
+	runs = xcalloc(nruns ? nruns : 1, sizeof(*runs));
+	nruns = 0;
+	for (size_t i = 0; i < n; i++)
+		for (uint64_t j = 0; j < rw[i]; j++)
+			runs[nruns++] = (struct run){ ((double)j + 0.5) / (double)rw[i],
+						      (uint32_t)i };
+	qsort(runs, nruns, sizeof(*runs), cmp_run);
+	*out = xmalloc((nruns ? nruns : 1) * sizeof(**out));
+	for (size_t x = 0; x < nruns; x++)
+		(*out)[x] = runs[x].path;
+	free(runs);
+	return nruns;
+}
+
+size_t model_runs(const struct cgraph *cg, uint64_t budget, uint32_t **runs)
+{
+	uint64_t *rw = xcalloc(cg->npaths ? cg->npaths : 1, sizeof(*rw)), tw = 0;
+	size_t n;
+
+	for (size_t i = 0; i < cg->npaths; i++)
+		tw += cg->paths[i].weight;
+	for (size_t i = 0; i < cg->npaths; i++)
+		rw[i] = run_count(cg->paths[i].weight, tw, budget ? budget : MODEL_DEFAULT_BUDGET);
+	n = interleave(rw, cg->npaths, runs);
+	free(rw);
+	return n;
+}
+
 /* The paths to evaluate: the graph's, or one per hot node. */
 struct pathview {
 	const uint32_t *nodes;
@@ -139,7 +175,7 @@ int model_eval_sized(const struct cgraph *cg, const uint64_t *addr, const uint64
 	uint32_t *single = NULL, *mark = NULL;
 	uint64_t *pg = NULL, budget = g->budget ? g->budget : MODEL_DEFAULT_BUDGET;
 	size_t npv = 0, pgcap = 0, n;
-	struct run *runs = NULL;
+	uint32_t *runs = NULL;
 	uint64_t *rw = NULL;
 	size_t nruns = 0;
 	unsigned int shift = 0;
@@ -277,19 +313,11 @@ int model_eval_sized(const struct cgraph *cg, const uint64_t *addr, const uint64
 		for (size_t i = 0; i < npv; i++)
 			rw[i] = r->paths[i].runs = run_count(pv[i].weight, r->weight, budget);
 	}
-	for (size_t i = 0; i < npv; i++)
-		nruns += rw[i];
-	runs = xcalloc(nruns ? nruns : 1, sizeof(*runs));
-	nruns = 0;
-	for (size_t i = 0; i < npv; i++)
-		for (uint64_t j = 0; j < rw[i]; j++)
-			runs[nruns++] = (struct run){ ((double)j + 0.5) / (double)rw[i],
-						      (uint32_t)i };
-	qsort(runs, nruns, sizeof(*runs), cmp_run);
+	nruns = interleave(rw, npv, &runs);
 	for (size_t x = 0; x < nruns; x++) {
-		const struct pathview *p = &pv[runs[x].path];
+		const struct pathview *p = &pv[runs[x]];
 		struct model_path *mp = r->node_stream && cg->npaths ? NULL
-								     : &r->paths[runs[x].path];
+								     : &r->paths[runs[x]];
 
 		for (uint32_t j = 0; j < p->n; j++) {
 			uint32_t v = p->nodes[j];

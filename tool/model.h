@@ -93,6 +93,14 @@ int model_eval_sized(const struct cgraph *cg, const uint64_t *addr, const uint64
 
 void model_result_free(struct model_result *r);
 
+/**
+ * model_runs() - the replay's runs of @cg's paths with @budget (0: the
+ * default), in order: *runs (allocated) gets the path index of each run.
+ * Returns their count. What model_eval() replays, for a search that
+ * replays by itself (pagesim).
+ */
+size_t model_runs(const struct cgraph *cg, uint64_t budget, uint32_t **runs);
+
 /** Weighted mean pages per path run, and its bounds (0 when no weight). */
 double model_mean_pages(const struct model_result *r);
 double model_mean_bound(const struct model_result *r);

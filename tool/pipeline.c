@@ -62,6 +62,18 @@ int pipe_parse_layout_opt(struct layout_opts *lo, int c, const char *arg)
 		return cli_parse_double("--coverage", arg, 1e-9, 1.0, &lo->coverage) ? -EINVAL : 1;
 	case PIPE_OPT_MAX_HOT:
 		return cli_parse_size("--max-hot-bytes", arg, &lo->max_hot_bytes) ? -EINVAL : 1;
+	case PIPE_OPT_SEARCH:
+		if (!strcmp(arg, "auto"))
+			lo->search = LAYOUT_SEARCH_AUTO;
+		else if (!strcmp(arg, "on"))
+			lo->search = LAYOUT_SEARCH_ON;
+		else if (!strcmp(arg, "off"))
+			lo->search = LAYOUT_SEARCH_OFF;
+		else {
+			pr_err("--search: '%s' is not on, off or auto", arg);
+			return -EINVAL;
+		}
+		return 1;
 	default:
 		return 0;
 	}

@@ -37,6 +37,7 @@ enum pipe_opt {
 	PIPE_OPT_ADDR_WINDOW,
 	PIPE_OPT_COVERAGE,	/* the layout options order and report share */
 	PIPE_OPT_MAX_HOT,
+	PIPE_OPT_SEARCH,
 };
 
 #define PIPE_LONGOPTS                                                                  \
@@ -53,16 +54,19 @@ enum pipe_opt {
 
 #define PIPE_LAYOUT_LONGOPTS                                                           \
 	{ "coverage", required_argument, NULL, PIPE_OPT_COVERAGE },                    \
-	{ "max-hot-bytes", required_argument, NULL, PIPE_OPT_MAX_HOT }
+	{ "max-hot-bytes", required_argument, NULL, PIPE_OPT_MAX_HOT },                \
+	{ "search", required_argument, NULL, PIPE_OPT_SEARCH }
 
 #define PIPE_LAYOUT_USAGE                                                              \
 "      --coverage FRACTION  place functions up to this share of the heat (default 1)\n" \
 "      --max-hot-bytes SIZE place no more than SIZE bytes, padding counted\n"         \
-"                           (default 0: no cap)\n"
+"                           (default 0: no cap)\n"                                 \
+"      --search WHEN        pages: search the simulated misses last, on, off\n"     \
+"                           or auto (default: on but with --addr-window)\n"
 
 /**
- * pipe_parse_layout_opt() - --coverage and --max-hot-bytes into @lo; the same
- * returns as pipe_parse_opt().
+ * pipe_parse_layout_opt() - --coverage, --max-hot-bytes and --search into @lo;
+ * the same returns as pipe_parse_opt().
  */
 int pipe_parse_layout_opt(struct layout_opts *lo, int c, const char *arg);
 

@@ -540,7 +540,9 @@ static void score(const struct cgraph *cg, const uint32_t *order, size_t n, uint
 static void check_pages_classic(void)
 {
 	static const char *const classic[] = { "c3", "ph", "cds" };
-	struct layout_opts o = { .page_size = 4096, .coverage = 1.0, .tlb_entries = 16 };
+	/* the search's budget cut to a twentieth: this is about the candidates */
+	struct layout_opts o = { .page_size = 4096, .coverage = 1.0, .tlb_entries = 16,
+				 .search_work = 10000000 };
 	int dominated = 0, fine = 0;
 	const int graphs = 6;
 
@@ -581,6 +583,51 @@ static void check_pages_classic(void)
 	is_int(fine, dominated, "pages: no more weighted pages and misses than that order");
 }
 
+/*
+ * pages' last step, the search on the simulated misses: on the same random
+ * graphs, with the search (a small budget) against without, the misses as
+ * pages scores them never rise, the weighted pages stay within the best
+ * classic order's, and the search pays on most graphs.
+ */
+static void check_pages_search(void)
+{
+	static const char *const classic[] = { "c3", "ph", "cds" };
+	struct layout_opts on = { .page_size = 4096, .coverage = 1.0, .tlb_entries = 16,
+				  .search_work = 10000000 };
+	struct layout_opts off = on;
+	int kept = 0, within = 0, paid = 0;
+	const int graphs = 6;
+
+	off.search = LAYOUT_SEARCH_OFF;
+	for (int gi = 0; gi < graphs; gi++) {
+		struct cgraph *cg = random_graph(7919u * (uint32_t)gi + 1);
+		uint32_t *order = calloc(cg->nnodes, sizeof(*order));
+		uint64_t wp, miss, won, mon, woff, moff, bar = UINT64_MAX;
+		size_t n;
+
+		for (int a = 0; a < 3; a++) {
+			n = run(classic[a], cg, &on, order);
+			score(cg, order, n, &wp, &miss);
+			bar = wp < bar ? wp : bar;
+		}
+		n = run("pages", cg, &off, order);
+		score(cg, order, n, &woff, &moff);
+		n = run("pages", cg, &on, order);
+		score(cg, order, n, &won, &mon);
+		printf("# graph %d: search %" PRIu64 " misses, %" PRIu64 " weighted pages; "
+		       "without %" PRIu64 ", %" PRIu64 "; best classic pages %" PRIu64 "\n", gi,
+		       mon, won, moff, woff, bar);
+		kept += mon <= moff;
+		within += won <= bar;
+		paid += mon * 100 <= moff * 98;
+		free(order);
+		cg_free(cg);
+	}
+	is_int(kept, graphs, "pages' search: misses never rise");
+	is_int(within, graphs, "pages' search: weighted pages within the best classic order's");
+	ok(paid * 2 >= graphs, "pages' search: 2% fewer misses on at least half the graphs");
+}
+
 int main(void)
 {
 	check_properties();
@@ -592,5 +639,6 @@ int main(void)
 	check_cds();
 	check_pages();
 	check_pages_classic();
+	check_pages_search();
 	return done_testing();
 }
