@@ -284,16 +284,16 @@ cmd_loop() {
 	mkdir -p "$L"
 	[ -f "$IMAGES/base/bzImage" ] || cmd_build
 	EXTRA_BINS="$HPMARK $EXTRA_BINS" cmd_initramfs
-	# misses of an 8-entry TLB: a finer stream than 32 entries gives, which
-	# every algorithm orders better (bench/RESULTS.md, "how the samples are
-	# taken"); windows of 16 of them give the order which functions miss together
-	args=entries=8:16:32:64:128,sample_tlb=8,sample_phases=1-
+	# misses of a 1-entry TLB: every change of code page, the finest stream
+	# the plugin gives, which every algorithm orders best (bench/RESULTS.md,
+	# "the sampling TLB"); windows of 32 of them say what runs together
+	args=entries=1:8:16:32:64:128,sample_tlb=1,sample_phases=1-
 	QEMU_EXTRA="-plugin $PLUGIN,$args,out=$L/base-counters.txt,samples=$L/base-misses.txt $QEMU_EXTRA" \
 		cmd_boot base > /dev/null
 	algo=
 	[ $# -lt 1 ] || algo="--algo $1"
 	# shellcheck disable=SC2086
-	"$HOTPACK" $algo --addr-window 16 -o "$L/order.lds" "$IMAGES/base/vmlinux" \
+	"$HOTPACK" $algo --addr-window 32 -o "$L/order.lds" "$IMAGES/base/vmlinux" \
 		"$L/base-misses.txt"
 	cmd_relink "$L/order.lds" loop
 	QEMU_EXTRA="-plugin $PLUGIN,$args,out=$L/loop-counters.txt,samples=$L/loop-misses.txt $QEMU_EXTRA" \
