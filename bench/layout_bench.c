@@ -549,7 +549,8 @@ static int bench_case(const struct kimage *img, const char *name, const struct m
 	struct cgraph *cg;
 	uint64_t *orig = NULL, *addr, insert = UINT64_MAX;
 	struct layout_opts lo = { .page_size = mg->page_size, .coverage = 1.0,
-				  .tlb_entries = mg->ntlb ? mg->tlb_entries[0] : 32 };
+				  .tlb_entries = mg->ntlb ? mg->tlb_entries[0] : 32,
+				  .tlb_ways = mg->tlb_ways };
 	struct model_result r;
 	uint32_t *order;
 	char geo[256];

@@ -315,6 +315,7 @@ static int report_parse(int argc, char **argv, struct report_opts *o)
 	}
 	o->geom.page_size = o->layout.page_size;
 	o->layout.tlb_entries = o->geom.tlb_entries[0];
+	o->layout.tlb_ways = o->geom.tlb_ways;
 	return check_geom(&o->geom);
 }
 

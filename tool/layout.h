@@ -32,6 +32,7 @@ struct layout_opts {
 	uint64_t max_hot_bytes;	/* 0: no cap */
 	double coverage;	/* keep nodes until this share of weight, (0,1] */
 	unsigned int tlb_entries; /* for algorithms with a TLB model */
+	unsigned int tlb_ways;	/* its associativity; 0: fully associative */
 	enum layout_search search; /* pages' search on the simulated misses */
 	uint64_t search_work;	/* its budget in node visits; 0: the default */
 	bool window_paths;	/* the paths are windows of an address stream */

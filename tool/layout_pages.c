@@ -1305,7 +1305,7 @@ static bool search_misses(struct pages *p, const struct layout_opts *opts, uint6
 
 /*
  * How the model rates an order: the weighted pages over the nets, and the
- * misses of a replay through fully associative TLBs of opts->tlb_entries
+ * misses of a replay through TLBs of opts->tlb_entries (opts->tlb_ways)
  * (32 when unset), half and a quarter of that, summed: the paths when the
  * graph has any, else the functions by heat. Nodes the order leaves out
  * keep their image address (or a far page of their own).
@@ -1348,6 +1348,11 @@ static int score_misses(const struct pages *p, const struct layout_opts *opts,
 	g.tlb_entries[1] = g.tlb_entries[2] / 2 ? g.tlb_entries[2] / 2 : 1;
 	g.tlb_entries[0] = g.tlb_entries[2] / 4 ? g.tlb_entries[2] / 4 : 1;
 	g.ntlb = 3;
+	/* set-associative: each size a multiple of the ways, as asked */
+	g.tlb_ways = opts->tlb_ways;
+	for (int k = 0; k < 2 && g.tlb_ways; k++)
+		if (g.tlb_entries[k] % g.tlb_ways)
+			g.tlb_entries[k] = g.tlb_entries[2];
 	g.icache.size = 0;
 	g.budget = cg->npaths ? PAGES_SCORE_BUDGET_PATHS : PAGES_SCORE_BUDGET_NODES;
 	layout_assign(cg, order, n, 1ull << 44, addr);
@@ -1508,7 +1513,9 @@ static int search_pick(struct pages *p, const struct layout_opts *opts, const st
 	size_t nx;
 	int err;
 
-	if (!p->cg->npaths || !p->nnets || p->dropped || opts->search == LAYOUT_SEARCH_OFF ||
+	/* pagesim is fully associative */
+	if (!p->cg->npaths || !p->nnets || p->dropped || opts->tlb_ways ||
+	    opts->search == LAYOUT_SEARCH_OFF ||
 	    (opts->search == LAYOUT_SEARCH_AUTO && opts->window_paths))
 		return 0;
 	classic_bars(sc, which, nsc, &bar_pages, &bar_miss);
