@@ -1176,7 +1176,8 @@ static void search_fixed(const struct pages *p, struct pg_search *s)
 		}
 		s->span[v] = (uint32_t)((a + sz - 1) / p->page - a / p->page + 1);
 	}
-	qsort(pages, n, sizeof(*pages), cmp_u64);
+	if (n)
+		qsort(pages, n, sizeof(*pages), cmp_u64);
 	for (uint64_t i = 0; i < n; i++)
 		if (!i || pages[i] != pages[i - 1])
 			pages[k++] = pages[i];
