@@ -481,7 +481,8 @@ static int report_run(struct report_opts *o, char *vmlinux, char **inputs, int n
 	printf("geometry: %s\n", model_geom_str(&o->geom, geo, sizeof(geo)));
 	printf("replay: %" PRIu64 " runs of %s; the order starts at %#" PRIx64 " (page-aligned)\n\n",
 	       col[0].r.runs, col[0].r.node_stream ? "single functions by sample weight"
-						    : "hot paths by weight",
+			      : col[0].r.sequence ? "hot paths in the order they ran"
+						  : "hot paths by weight",
 	       (insert + o->geom.page_size - 1) & ~(o->geom.page_size - 1));
 	if (off_n) {
 		/* mixed inputs (e.g. ftrace paths and address samples): the

@@ -60,6 +60,7 @@ void cg_add_path(struct cgraph *cg, const uint32_t *nodes, uint32_t n, uint64_t 
 	memcpy(p->nodes, nodes, n * sizeof(*nodes));
 	p->n = n;
 	p->weight = w;
+	p->src = (uint32_t)(cg->npaths - 1);
 }
 
 static int cmp_arc(const void *a, const void *b)
@@ -137,6 +138,7 @@ void cg_free(struct cgraph *cg)
 	for (i = 0; i < cg->npaths; i++)
 		free(cg->paths[i].nodes);
 	free(cg->paths);
+	free(cg->seq);
 	free(cg->nodes);
 	free(cg->arcs);
 	free(cg->out_start);
@@ -181,6 +183,25 @@ static uint32_t *resolve_profile(const struct kimage *img, const struct profile 
 		}
 	}
 	return fidx;
+}
+
+/* The profile's sequence of traces as paths (cg_finish() has sorted them). */
+static void seq_paths(struct cgraph *cg, const struct profile *prof)
+{
+	uint32_t *path_of = xmalloc((prof->ntraces ? prof->ntraces : 1) * sizeof(*path_of));
+
+	if (!prof->nseq) {
+		free(path_of);
+		return;
+	}
+	memset(path_of, 0xff, (prof->ntraces ? prof->ntraces : 1) * sizeof(*path_of));
+	for (size_t i = 0; i < cg->npaths; i++)
+		path_of[cg->paths[i].src] = (uint32_t)i;
+	cg->seq = xmalloc(prof->nseq * sizeof(*cg->seq));
+	for (size_t i = 0; i < prof->nseq; i++)
+		if (path_of[prof->seq[i]] != UINT32_MAX)
+			cg->seq[cg->nseq++] = path_of[prof->seq[i]];
+	free(path_of);
 }
 
 int cg_build(struct cgraph **out, const struct kimage *img, const struct profile *prof,
@@ -247,6 +268,8 @@ int cg_build(struct cgraph **out, const struct kimage *img, const struct profile
 			path[n++] = weight_nodes[f];
 		}
 		cg_add_path(cg, path, n, t->weight);
+		if (n)
+			cg->paths[cg->npaths - 1].src = t->id;
 	}
 	if (opts && opts->static_edges && cg->nnodes) {
 		/* disasm owns this: direct and tail calls between hot nodes */
@@ -257,6 +280,7 @@ int cg_build(struct cgraph **out, const struct kimage *img, const struct profile
 				static_added);
 	}
 	cg_finish(cg);
+	seq_paths(cg, prof);
 	free(path);
 	free(used);
 	free(fweight);

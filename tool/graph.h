@@ -34,6 +34,7 @@ struct cg_path {
 	uint32_t *nodes;	/* node indices in execution order */
 	uint32_t n;
 	uint64_t weight;
+	uint32_t src;		/* the profile trace it came from (cg_build) */
 };
 
 struct cgraph {
@@ -48,6 +49,10 @@ struct cgraph {
 	uint32_t *in_start, *in_arcs;
 	struct cg_path *paths;
 	size_t npaths;
+	/* the paths by index in the order they ran, when the profile knows it
+	 * (profile.seq: windows of an address stream); the model replays it */
+	uint32_t *seq;
+	size_t nseq;
 	uint64_t total_weight;
 	uint32_t *node_of_func;	/* kimage index -> node, UINT32_MAX if none */
 	/* what could not be resolved */

@@ -1364,6 +1364,8 @@ static int score_misses(const struct pages *p, const struct layout_opts *opts,
 	if (p->dropped && cg->npaths) {
 		view.paths = xmalloc((p->nnets ? p->nnets : 1) * sizeof(*view.paths));
 		view.npaths = 0;
+		view.seq = NULL;	/* its indices are the whole graph's */
+		view.nseq = 0;
 		for (size_t i = 0; i < p->nnets; i++)
 			if (p->nets[i].src != NONE)
 				view.paths[view.npaths++] = cg->paths[p->nets[i].src];

@@ -145,11 +145,41 @@ static size_t interleave(const uint64_t *rw, size_t n, uint32_t **out)
 	return nruns;
 }
 
+/*
+ * A sequence (cg->seq) is replayed as it is; cut to a budget, as
+ * MODEL_SEQ_STRETCHES stretches of it spread evenly, so that every phase
+ * of a workload has its part.
+ */
+#define MODEL_SEQ_STRETCHES 8
+
+static size_t seq_runs(const struct cgraph *cg, uint64_t budget, uint32_t **runs)
+{
+	size_t n = 0, k, len;
+
+	if (!budget || budget >= cg->nseq) {
+		*runs = xmalloc(cg->nseq * sizeof(**runs));
+		memcpy(*runs, cg->seq, cg->nseq * sizeof(**runs));
+		return cg->nseq;
+	}
+	/* k stretches of len runs, start i at i * nseq / k: they never overlap,
+	 * since len <= budget / k < nseq / k */
+	k = budget < MODEL_SEQ_STRETCHES ? (size_t)budget : MODEL_SEQ_STRETCHES;
+	len = (size_t)budget / k;
+	*runs = xmalloc(len * k * sizeof(**runs));
+	for (size_t i = 0; i < k; i++)
+		for (size_t j = 0; j < len; j++)
+			(*runs)[n++] = cg->seq[i * cg->nseq / k + j];
+	return n;
+}
+
 size_t model_runs(const struct cgraph *cg, uint64_t budget, uint32_t **runs)
 {
-	uint64_t *rw = xcalloc(cg->npaths ? cg->npaths : 1, sizeof(*rw)), tw = 0;
+	uint64_t *rw, tw = 0;
 	size_t n;
 
+	if (cg->nseq)
+		return seq_runs(cg, budget, runs);
+	rw = xcalloc(cg->npaths ? cg->npaths : 1, sizeof(*rw));
 	for (size_t i = 0; i < cg->npaths; i++)
 		tw += cg->paths[i].weight;
 	for (size_t i = 0; i < cg->npaths; i++)
@@ -308,12 +338,19 @@ int model_eval_sized(const struct cgraph *cg, const uint64_t *addr, const uint64
 		rw = xcalloc(npv ? npv : 1, sizeof(*rw));
 		for (size_t i = 0; i < npv; i++)
 			rw[i] = run_count(pv[i].weight, tw, budget);
+	} else if (cg->nseq) {
+		/* the paths in the order they ran, all of them */
+		r->sequence = true;
+		nruns = seq_runs(cg, 0, &runs);
+		for (size_t x = 0; x < nruns; x++)
+			r->paths[runs[x]].runs++;
 	} else {
 		rw = xcalloc(npv ? npv : 1, sizeof(*rw));
 		for (size_t i = 0; i < npv; i++)
 			rw[i] = r->paths[i].runs = run_count(pv[i].weight, r->weight, budget);
 	}
-	nruns = interleave(rw, npv, &runs);
+	if (!runs)
+		nruns = interleave(rw, npv, &runs);
 	for (size_t x = 0; x < nruns; x++) {
 		const struct pathview *p = &pv[runs[x]];
 		struct model_path *mp = r->node_stream && cg->npaths ? NULL

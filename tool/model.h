@@ -15,7 +15,9 @@
  * by path index), so the mix is deterministic and does not depend on the
  * order of the input. With no paths (or with replay_nodes), every node with
  * weight > 0 is replayed as a run of one function (an independent-reference
- * stream) and r->node_stream says so.
+ * stream) and r->node_stream says so. When the graph knows the order its
+ * paths ran in (cg->seq: windows of an address stream), that order is the
+ * replay, whole, whatever the budget, and r->sequence says so.
  */
 #ifndef HP_MODEL_H
 #define HP_MODEL_H
@@ -65,6 +67,7 @@ struct model_result {
 	struct model_path *paths;	/* one per cg->paths[i] (or per hot node) */
 	size_t npaths;
 	bool node_stream;		/* no paths in the graph: nodes replayed */
+	bool sequence;			/* the paths replayed in the order they ran */
 	uint64_t weight;		/* sum of path weights */
 	uint64_t wpages, wbound;	/* sum of weight * pages, weight * bound */
 	uint64_t wfixed_bound;		/* sum of weight * fixed_bound */
@@ -97,7 +100,8 @@ void model_result_free(struct model_result *r);
  * model_runs() - the replay's runs of @cg's paths with @budget (0: the
  * default), in order: *runs (allocated) gets the path index of each run.
  * Returns their count. What model_eval() replays, for a search that
- * replays by itself (pagesim).
+ * replays by itself (pagesim); a sequence (cg->seq) is cut to about
+ * @budget runs as 8 stretches spread over it.
  */
 size_t model_runs(const struct cgraph *cg, uint64_t budget, uint32_t **runs);
 

@@ -43,6 +43,7 @@ void profile_free(struct profile *p)
 	for (i = 0; i < p->nprov; i++)
 		free(p->provenance[i]);
 	free(p->provenance);
+	free(p->seq);
 	free(p);
 }
 
@@ -92,23 +93,32 @@ void profile_add_edge(struct profile *p, uint32_t caller, uint32_t callee, uint6
 	e->weight += w;
 }
 
-void profile_add_trace(struct profile *p, const uint32_t *ids, uint32_t n, uint64_t w)
+struct prof_trace *profile_add_trace(struct profile *p, const uint32_t *ids, uint32_t n,
+				     uint64_t w)
 {
 	struct prof_trace *t;
 	size_t len = (size_t)n * sizeof(*ids);
 
 	if (!n)
-		return;
+		return NULL;
 	HASH_FIND(hh, p->traces, ids, len, t);
 	if (!t) {
 		t = xcalloc(1, sizeof(*t));
 		t->ids = xmalloc(len);
 		memcpy(t->ids, ids, len);
 		t->n = n;
+		t->id = (uint32_t)p->ntraces;
 		HASH_ADD_KEYPTR(hh, p->traces, t->ids, len, t);
 		p->ntraces++;
 	}
 	t->weight += w;
+	return t;
+}
+
+void profile_add_seq(struct profile *p, const struct prof_trace *t)
+{
+	XGROW(p->seq, p->capseq, p->nseq + 1);
+	p->seq[p->nseq++] = t->id;
 }
 
 void profile_add_provenance(struct profile *p, const char *line)
@@ -126,6 +136,7 @@ void profile_add_provenance(struct profile *p, const char *line)
 void profile_merge(struct profile *dst, const struct profile *src)
 {
 	uint32_t *map = xcalloc(src->nfuncs ? src->nfuncs : 1, sizeof(*map));
+	uint32_t *tmap = xcalloc(src->ntraces ? src->ntraces : 1, sizeof(*tmap));
 	uint32_t *ids = NULL;
 	size_t cap = 0, i;
 	struct prof_edge *e, *etmp;
@@ -142,7 +153,11 @@ void profile_merge(struct profile *dst, const struct profile *src)
 		XGROW(ids, cap, t->n);
 		for (i = 0; i < t->n; i++)
 			ids[i] = map[t->ids[i]];
-		profile_add_trace(dst, ids, t->n, t->weight);
+		tmap[t->id] = profile_add_trace(dst, ids, t->n, t->weight)->id;
+	}
+	for (i = 0; i < src->nseq; i++) {
+		XGROW(dst->seq, dst->capseq, dst->nseq + 1);
+		dst->seq[dst->nseq++] = tmap[src->seq[i]];
 	}
 	for (i = 0; i < src->nprov; i++)
 		profile_add_provenance(dst, src->provenance[i]);
@@ -152,6 +167,7 @@ void profile_merge(struct profile *dst, const struct profile *src)
 		dst->dropped[i] += src->dropped[i];
 	dst->units |= src->units;	/* a union: associative and commutative */
 	free(ids);
+	free(tmap);
 	free(map);
 }
 

@@ -37,6 +37,7 @@ struct prof_trace {
 	uint32_t *ids;		/* function ids in execution order */
 	uint32_t n;
 	uint64_t weight;	/* how many times this exact trace was seen */
+	uint32_t id;		/* the order it was first seen in (profile.seq) */
 	UT_hash_handle hh;	/* keyed on the id bytes */
 };
 
@@ -65,6 +66,10 @@ struct profile {
 	uint64_t matched;		/* events attributed to a function */
 	uint64_t dropped[PROF_DROP_NR];	/* events not attributed, by reason */
 	unsigned int units;		/* PROF_UNIT_* of the weights added (0: unknown) */
+	/* the traces by id in the order they happened, when the reader knows
+	 * it (--addr-window's windows); not kept in .hprof */
+	uint32_t *seq;
+	size_t nseq, capseq;
 };
 
 /* What a weight counts; a profile whose units has both bits mixes them. */
@@ -80,10 +85,17 @@ struct prof_func *profile_find_func(const struct profile *p, const char *name);
 
 void profile_add_weight(struct profile *p, uint32_t id, uint64_t w);
 void profile_add_edge(struct profile *p, uint32_t caller, uint32_t callee, uint64_t w);
-void profile_add_trace(struct profile *p, const uint32_t *ids, uint32_t n, uint64_t w);
+/** Add @w to the trace @ids (created if new); returns it, NULL when @n is 0. */
+struct prof_trace *profile_add_trace(struct profile *p, const uint32_t *ids, uint32_t n,
+				     uint64_t w);
+/** The trace @t happened next (profile.seq). */
+void profile_add_seq(struct profile *p, const struct prof_trace *t);
 void profile_add_provenance(struct profile *p, const char *line);
 
-/** Add all of @src to @dst (by name): merge is associative and commutative. */
+/**
+ * Add all of @src to @dst (by name): merge is associative and commutative,
+ * but for the sequences (profile.seq), which go one after the other.
+ */
 void profile_merge(struct profile *dst, const struct profile *src);
 
 /** Edges sorted by (caller name, callee name); caller frees. For output. */

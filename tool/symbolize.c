@@ -455,7 +455,7 @@ static void sz_window_flush(struct symbolizer *sz)
 	uint32_t i;
 
 	if (sz->win_n >= 2) {
-		profile_add_trace(sz->prof, sz->win_ids, sz->win_n, 1);
+		profile_add_seq(sz->prof, profile_add_trace(sz->prof, sz->win_ids, sz->win_n, 1));
 		for (i = 0; i + 1 < sz->win_n; i++)
 			profile_add_edge(sz->prof, sz->win_ids[i], sz->win_ids[i + 1],
 					 sz->win_samples);

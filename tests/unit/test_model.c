@@ -9,6 +9,7 @@
 
 #include <errno.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "graph.h"
 #include "layout.h"
@@ -46,6 +47,54 @@ static const struct model_path *path_of_weight(const struct model_result *r, uin
 		if (r->paths[i].weight == w)
 			return &r->paths[i];
 	return NULL;
+}
+
+/*
+ * A graph that knows the order its paths ran in (cg->seq, as windows of an
+ * address stream give): the replay is that order, whole, whatever the
+ * budget. n0, n1, n2 on pages 0x10, 0x20, 0x30; A = n0 n1 (weight 3,
+ * path 0 once sorted), B = n2 n0 (weight 1); ran A A B A; 2 entries:
+ * A: 0x10 0x20 miss miss; A: hits; B: 0x30 miss (0x10 goes), 0x10 miss
+ * (0x20 goes); A: 0x10 hit, 0x20 miss. 5 misses in 4 runs.
+ */
+static void check_sequence(void)
+{
+	static const uint32_t a[] = { 0, 1 }, b[] = { 2, 0 }, order[] = { 0, 0, 1, 0 };
+	static const uint64_t addr[3] = { 0x10000, 0x20000, 0x30000 };
+	struct cgraph *cg = cg_new(NULL);
+	struct model_geom g;
+	struct model_result r;
+	uint32_t *runs;
+	size_t n;
+
+	for (uint32_t i = 0; i < 3; i++)
+		cg_add_node(cg, i, 100, 16, 1, true);
+	cg_add_path(cg, a, 2, 3);
+	cg_add_path(cg, b, 2, 1);
+	cg_finish(cg);
+	cg->seq = malloc(sizeof(order));
+	memcpy(cg->seq, order, sizeof(order));
+	cg->nseq = 4;
+	model_geom_default(&g);
+	g.ntlb = 1;
+	g.tlb_entries[0] = 2;
+	g.icache.size = 0;
+	g.budget = 2;
+	ok(!model_eval(cg, addr, &g, &r), "sequence: model_eval runs");
+	ok(r.sequence, "sequence: the replay says it follows the order they ran");
+	is_u64(r.runs, 4, "sequence: every run, whatever the budget");
+	is_u64(r.tlb_misses[0], 5, "sequence: 5 misses, by hand");
+	is_u64(r.paths[0].runs, 3, "sequence: A ran 3 times");
+	is_u64(r.paths[1].runs, 1, "sequence: B once");
+	model_result_free(&r);
+	n = model_runs(cg, 2, &runs);
+	ok(n == 2 && runs[0] == 0 && runs[1] == 1,
+	   "sequence cut to 2 runs: 2 stretches of 1, at runs 0 and 2 (A, B)");
+	free(runs);
+	n = model_runs(cg, 0, &runs);
+	ok(n == 4 && runs[2] == 1, "sequence, no budget: the whole of it");
+	free(runs);
+	cg_free(cg);
 }
 
 int main(void)
@@ -200,5 +249,6 @@ int main(void)
 		(void)end;
 	}
 	cg_free(cg);
+	check_sequence();
 	return done_testing();
 }
