@@ -34,8 +34,29 @@ static int check_event(const struct hp_event *ev, void *ctx)
 	return symbolize_event(ev, ctx);
 }
 
+/*
+ * The order of the windows (profile.seq) names traces that exist, and a
+ * merge carries it over whole, through the new trace ids.
+ */
+static void check_seq(const struct profile *p)
+{
+	struct profile *q = profile_new();
+
+	for (size_t i = 0; i < p->nseq; i++)
+		if (p->seq[i] >= p->ntraces)
+			abort();
+	profile_merge(q, p);
+	if (q->nseq != p->nseq || q->ntraces != p->ntraces)
+		abort();
+	for (size_t i = 0; i < q->nseq; i++)
+		if (q->seq[i] >= q->ntraces)
+			abort();
+	profile_free(q);
+}
+
+/* window: --addr-window's N for address lists (0: off) */
 static int run_reader(const uint8_t *data, size_t size,
-		      int (*reader)(FILE *, const char *, hp_event_cb, void *))
+		      int (*reader)(FILE *, const char *, hp_event_cb, void *), uint32_t window)
 {
 	struct profile *p;
 	struct symbolizer *sz;
@@ -49,10 +70,13 @@ static int run_reader(const uint8_t *data, size_t size,
 	hp_verbosity = 0;
 	p = profile_new();
 	sz = symbolize_new(p, NULL, NULL, "fuzz");
+	if (window)
+		symbolize_set_window(sz, window);
 	if (!reader(in, "fuzz", check_event, sz))
 		symbolize_finish(sz);
 	(void)input_detect((const char *)data, size);
 	symbolize_free(sz);
+	check_seq(p);
 	profile_free(p);
 	fclose(in);
 	return 0;
@@ -60,17 +84,19 @@ static int run_reader(const uint8_t *data, size_t size,
 
 int fuzz_perf(const uint8_t *data, size_t size)
 {
-	return run_reader(data, size, perf_script_read);
+	return run_reader(data, size, perf_script_read, 0);
 }
 
 int fuzz_ftrace(const uint8_t *data, size_t size)
 {
-	return run_reader(data, size, ftrace_read);
+	return run_reader(data, size, ftrace_read, 0);
 }
 
 int fuzz_addrs(const uint8_t *data, size_t size)
 {
-	return run_reader(data, size, addrs_read);
+	/* windows of 1 to 8 samples, or none, by the input's length: the
+	 * inputs stay plain address lists */
+	return run_reader(data, size, addrs_read, (uint32_t)(size % 9));
 }
 
 static char *write_text(const struct profile *p, size_t *len)
