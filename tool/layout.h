@@ -19,7 +19,8 @@
 /*
  * pages' last step searches the replay's misses directly; on windows of a
  * miss stream (--addr-window) the replay does not predict the machine
- * (docs/layout.md), so auto leaves it out there.
+ * (docs/layout.md), so auto leaves it out there, and pages takes the
+ * classic order the model ranks first.
  */
 enum layout_search {
 	LAYOUT_SEARCH_AUTO,	/* on, but not on window paths */

@@ -42,6 +42,10 @@
  *    page when colder functions from a little later fill the gap
  *    (mend_straddles()). Steps 6 and 7 are kept only when the model counts
  *    no more weighted pages than the best classic order and fewer misses.
+ * On windows of an address stream (opts->window_paths) the pick is the
+ * classic order the model rates first, with no search and no mend, unless
+ * the search is asked for (LAYOUT_SEARCH_ON): there the model ranks the
+ * classic algorithms as the machine does, but not close layouts.
  *
  * Bytes count alignment: a function takes its size rounded up to its
  * alignment, and a page lays out its functions by falling alignment, so the
@@ -1430,6 +1434,18 @@ static void classic_bars(const struct pg_score *sc, const int *which, size_t n,
 	}
 }
 
+/* The classic order the model rates first (score_before()); SIZE_MAX if none. */
+static size_t best_classic(const struct pg_score *sc, const int *which, size_t n)
+{
+	size_t classic = SIZE_MAX;
+
+	for (size_t i = 0; i < n; i++)
+		if (is_classic(which[i]) && (classic == SIZE_MAX ||
+					     score_before(&sc[i], &sc[classic])))
+			classic = i;
+	return classic;
+}
+
 static size_t pick(const struct pages *p, const struct pg_score *sc, const int *which, size_t n)
 {
 	uint64_t minp = UINT64_MAX, bar_pages = UINT64_MAX, bar_miss = UINT64_MAX;
@@ -1457,10 +1473,7 @@ static size_t pick(const struct pages *p, const struct pg_score *sc, const int *
 		return 0;
 	/* the classic order with the fewest misses stays when the pick's
 	 * are fewer only by less than the margin */
-	for (size_t i = 0; i < n; i++)
-		if (is_classic(which[i]) && (classic == SIZE_MAX ||
-					     score_before(&sc[i], &sc[classic])))
-			classic = i;
+	classic = best_classic(sc, which, n);
 	if (classic != SIZE_MAX && !is_classic(which[best]) &&
 	    sc[best].misses[2] < sc[classic].misses[2] && !fewer_misses(&sc[best], &sc[classic]))
 		return classic;
@@ -1647,13 +1660,21 @@ static int pages_run(const struct cgraph *cg, const struct layout_opts *opts, ui
 		which[nsc++] = c;
 	}
 	if (!err) {
-		size_t best = pick(&p, sc, which, nsc);
-		int c = which[best];
+		/* windows of an address stream: the model ranks the classic
+		 * orders as the machine does, but not its own candidates nor
+		 * what the search and the mend find (docs/layout.md) */
+		bool trusted = !opts->window_paths || opts->search == LAYOUT_SEARCH_ON;
+		size_t best = trusted ? SIZE_MAX : best_classic(sc, which, nsc);
+		int c;
+
+		if (best == SIZE_MAX)
+			best = pick(&p, sc, which, nsc);
+		c = which[best];
 
 		*n = ncand[c];
 		memcpy(order, cand[c], ncand[c] * sizeof(*order));
 		err = search_pick(&p, opts, sc, which, nsc, best, order, n, addr, pg);
-		if (!err)
+		if (!err && trusted)
 			err = mend_pick(&p, opts, order, *n, order, n, addr, pg);
 	}
 	for (int c = 0; c < PAGES_CANDIDATES; c++)

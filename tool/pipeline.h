@@ -62,7 +62,8 @@ enum pipe_opt {
 "      --max-hot-bytes SIZE place no more than SIZE bytes, padding counted\n"         \
 "                           (default 0: no cap)\n"                                 \
 "      --search WHEN        pages: search the simulated misses last, on, off\n"     \
-"                           or auto (default: on but with --addr-window)\n"
+"                           or auto (default: on, but with --addr-window off\n"  \
+"                           and the best classic order taken)\n"
 
 /**
  * pipe_parse_layout_opt() - --coverage, --max-hot-bytes and --search into @lo;

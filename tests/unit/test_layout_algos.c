@@ -628,6 +628,44 @@ static void check_pages_search(void)
 	ok(paid * 2 >= graphs, "pages' search: 2% fewer misses on at least half the graphs");
 }
 
+/*
+ * On windows of an address stream (window_paths) pages takes the classic
+ * order its model rates first, as it is: its order is c3's, ph's or cds's,
+ * byte for byte, and the one with the fewest misses as pages scores them.
+ */
+static void check_pages_windows(void)
+{
+	static const char *const classic[] = { "c3", "ph", "cds" };
+	struct layout_opts o = { .page_size = 4096, .coverage = 1.0, .tlb_entries = 16,
+				 .window_paths = true };
+	int same = 0, fewest = 0;
+	const int graphs = 3;
+
+	for (int gi = 0; gi < graphs; gi++) {
+		struct cgraph *cg = random_graph(104729u * (uint32_t)gi + 7);
+		uint32_t *order = calloc(cg->nnodes, sizeof(*order));
+		uint32_t *mine = calloc(cg->nnodes, sizeof(*mine));
+		uint64_t wp, miss, pw, pm, least = UINT64_MAX;
+		size_t n, np = run("pages", cg, &o, mine);
+		bool found = false;
+
+		score(cg, mine, np, &pw, &pm);
+		for (int a = 0; a < 3; a++) {
+			n = run(classic[a], cg, &o, order);
+			score(cg, order, n, &wp, &miss);
+			least = miss < least ? miss : least;
+			found |= n == np && !memcmp(order, mine, n * sizeof(*order));
+		}
+		same += found;
+		fewest += pm == least;
+		free(order);
+		free(mine);
+		cg_free(cg);
+	}
+	is_int(same, graphs, "pages on windows: a classic order as it is");
+	is_int(fewest, graphs, "pages on windows: the one with the fewest misses");
+}
+
 int main(void)
 {
 	check_properties();
@@ -640,5 +678,6 @@ int main(void)
 	check_pages();
 	check_pages_classic();
 	check_pages_search();
+	check_pages_windows();
 	return done_testing();
 }
