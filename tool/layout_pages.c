@@ -37,11 +37,11 @@
  *    fewest misses must miss 2% fewer, else that order is the pick.
  * 6. Search (with paths; not on --addr-window windows unless asked): the
  *    pick, cut into pages laid out back to back, functions moved between
- *    them while a replay of the runs misses less (search_misses()).
+ *    them while a replay of the runs misses less (layout_pages_search.c).
  * 7. Mend: a hot function that spans a page boundary moves to the next
- *    page when colder functions from a little later fill the gap
- *    (mend_straddles()). Steps 6 and 7 are kept only when the model counts
- *    no more weighted pages than the best classic order and fewer misses.
+ *    page when colder functions from a little later fill the gap (the
+ *    same file). Steps 6 and 7 are kept only when the model counts no more
+ *    weighted pages than the best classic order and fewer misses.
  * On windows of an address stream (opts->window_paths) the pick is the
  * classic order the model rates first, with no search and no mend, unless
  * the search is asked for (LAYOUT_SEARCH_ON): there the model ranks the
@@ -57,8 +57,8 @@
 #include <string.h>
 
 #include "layout.h"
+#include "layout_pages.h"
 #include "model.h"
-#include "pagesim.h"
 #include "xalloc.h"
 
 #define PAGES_MAX_PASSES 8
@@ -74,56 +74,10 @@
 /* net memberships kept at most: beyond, only the heaviest nets (ties: the
  * order of the paths), so that the cost is bounded whatever the profile */
 #define PAGES_MAX_MEMBERS 250000
-#define NONE UINT32_MAX
-
 /* the classic orders taken as they are and as seeds for refinement */
 static const struct layout_algo *const pages_seeds[PAGES_NSEEDS] = {
 	&layout_cds, &layout_c3, &layout_ph,
 };
-
-struct pg_bin {
-	uint64_t fill, cap;
-	uint32_t *m;		/* members, in the order they came */
-	uint32_t n;
-	size_t capm;
-	bool big;		/* one function larger than a page */
-};
-
-struct pg_cnt {
-	uint32_t bin, cnt;
-};
-
-struct pg_net {
-	uint32_t *v;		/* nodes, first-run order */
-	uint32_t n;
-	uint64_t w;
-	struct pg_cnt *c;	/* pages it touches, with its node count in each */
-	uint32_t nc;
-	size_t capc;
-	uint32_t src;		/* the path it came from; NONE for a call arc */
-};
-
-struct pages {
-	const struct cgraph *cg;
-	uint64_t page;
-	uint32_t *sel;
-	size_t nsel;
-	uint32_t *rank;		/* node -> hot rank, NONE when not selected */
-	uint64_t *heat, *es;
-	struct pg_net *nets;
-	size_t nnets;
-	uint32_t *inc_start, *inc;	/* node rank -> nets (CSR) */
-	struct pg_bin *bins;
-	size_t nbins, capbins;
-	uint32_t *bin_of;	/* by rank */
-	bool large;		/* more than PAGES_LARGE net memberships */
-	size_t dropped;		/* nets left out past PAGES_MAX_MEMBERS */
-};
-
-static uint64_t round_up(uint64_t v, uint64_t a)
-{
-	return a > 1 ? (v + a - 1) & ~(a - 1) : v;
-}
 
 /* ---- nets ---- */
 
@@ -379,19 +333,19 @@ static int64_t move_delta(const struct pages *p, uint32_t r, uint32_t t)
 	return d;
 }
 
-static void move(struct pages *p, uint32_t r, uint32_t t)
+void pages_move(struct pages *p, uint32_t r, uint32_t t)
 {
 	bin_remove(p, r);
 	bin_add(p, t, r);
 }
 
-/* Undo move(p, r, t): r back to page from, at position pos among its
+/* Undo pages_move(p, r, t): r back to page from, at position pos among its
  * functions (their order decides the layout's). */
-static void move_back(struct pages *p, uint32_t r, uint32_t from, uint32_t pos)
+void pages_move_back(struct pages *p, uint32_t r, uint32_t from, uint32_t pos)
 {
 	struct pg_bin *bn = &p->bins[from];
 
-	move(p, r, from);
+	pages_move(p, r, from);
 	memmove(bn->m + pos + 1, bn->m + pos, (bn->n - 1 - pos) * sizeof(*bn->m));
 	bn->m[pos] = r;
 }
@@ -418,7 +372,7 @@ static void move_back(struct pages *p, uint32_t r, uint32_t from, uint32_t pos)
 static int64_t try_swaps(struct pages *p, uint32_t r, uint32_t from, uint32_t t, int64_t dr,
 			 int64_t best, uint32_t *bt, uint32_t *bu)
 {
-	move(p, r, t);
+	pages_move(p, r, t);
 	for (uint32_t m = 0; m < p->bins[t].n; m++) {
 		uint32_t u = p->bins[t].m[m];
 		int64_t d;
@@ -437,7 +391,7 @@ static int64_t try_swaps(struct pages *p, uint32_t r, uint32_t from, uint32_t t,
 			*bu = u;
 		}
 	}
-	move(p, r, from);
+	pages_move(p, r, from);
 	return best;
 }
 
@@ -517,9 +471,9 @@ out:
 		acc[cand[k]] = 0;
 	if (best >= 0)
 		return 0;
-	move(p, r, best_t);
+	pages_move(p, r, best_t);
 	if (best_u != NONE)
-		move(p, best_u, from);
+		pages_move(p, best_u, from);
 	return -best;
 }
 
@@ -677,7 +631,7 @@ static void emit_bin(struct emitter *em, const struct pg_bin *bn, uint32_t (*pai
  * functions instead, each by its heat: what the model counts per run when
  * the profile has no paths and every function runs on its own.
  */
-static uint64_t weighted_pages(const struct pages *p, const uint32_t *order, size_t n, bool spans,
+uint64_t pages_weighted_pages(const struct pages *p, const uint32_t *order, size_t n, bool spans,
 			       uint64_t *addr, uint64_t *pg)
 {
 	uint64_t total = 0;
@@ -934,7 +888,7 @@ static size_t lay_out(struct pages *p, enum pg_bin_order how, uint32_t *order)
  * No gap is filled and nothing aligned to a page: cut from an order
  * (bins_from_order()), this gives the order back.
  */
-static size_t concat_bins(const struct pages *p, uint32_t *order)
+size_t pages_concat_bins(const struct pages *p, uint32_t *order)
 {
 	uint32_t *freel = xmalloc((p->nsel ? p->nsel : 1) * sizeof(*freel));
 	struct pg_sort s = { .p = p };
@@ -1028,286 +982,6 @@ static size_t back_to_back(const struct pages *p, const uint32_t *idx, size_t nn
 	return n;
 }
 
-/* ---- mending an order: hot functions off page boundaries ---- */
-
-/*
- * A function that fits a page but starts too late in one spans two. It
- * moves to the next page when colder functions from a little later in the
- * order (PAGES_MEND_LOOKAHEAD; largest first) fill the gap before it to
- * within its alignment; if they cannot, nothing moves. The order's
- * sequence otherwise stays: only the fillers come forward.
- */
-#define PAGES_MEND_LOOKAHEAD 64
-
-static uint64_t align_at(const struct cg_node *nd, uint64_t at)
-{
-	return round_up(at, nd->align ? nd->align : 1);
-}
-
-/* Fillers for the gap from at to boundary before f, marked in used[];
- * their count (0 when they cannot make f start on the boundary). */
-static size_t mend_fill(const struct pages *p, const uint32_t *in, size_t n, size_t i,
-			uint64_t at, uint64_t boundary, bool *used, uint32_t *fill)
-{
-	const struct cg_node *f = &p->cg->nodes[in[i]];
-	size_t k = 0;
-
-	while (align_at(f, at) < boundary) {
-		size_t best = SIZE_MAX;
-
-		for (size_t j = i + 1; j < n && j <= i + PAGES_MEND_LOOKAHEAD; j++) {
-			const struct cg_node *g = &p->cg->nodes[in[j]];
-
-			/* colder than f: the fillers' own pages matter less */
-			if (used[j] || !g->size || p->heat[in[j]] >= p->heat[in[i]] ||
-			    align_at(g, at) + g->size > boundary)
-				continue;
-			if (best == SIZE_MAX || g->size > p->cg->nodes[in[best]].size)
-				best = j;
-		}
-		if (best == SIZE_MAX)
-			break;
-		used[best] = true;
-		fill[k++] = (uint32_t)best;
-		at = align_at(&p->cg->nodes[in[best]], at) + p->cg->nodes[in[best]].size;
-	}
-	if (align_at(f, at) >= boundary)
-		return k;
-	while (k)
-		used[fill[--k]] = false;
-	return 0;
-}
-
-static size_t mend_straddles(const struct pages *p, const uint32_t *in, size_t n, uint32_t *out)
-{
-	bool *used = xcalloc(n + 1, sizeof(*used));
-	uint32_t *fill = xmalloc((PAGES_MEND_LOOKAHEAD + 1) * sizeof(*fill));
-	uint64_t at = 0;
-	size_t m = 0;
-
-	for (size_t i = 0; i < n; i++) {
-		const struct cg_node *f = &p->cg->nodes[in[i]];
-		uint64_t start;
-
-		if (used[i])
-			continue;
-		start = align_at(f, at);
-		if (p->heat[in[i]] && f->size <= p->page && f->size &&
-		    start / p->page != (start + f->size - 1) / p->page) {
-			size_t k = mend_fill(p, in, n, i, at, (start / p->page + 1) * p->page,
-					     used, fill);
-
-			for (size_t j = 0; j < k; j++) {
-				const struct cg_node *g = &p->cg->nodes[in[fill[j]]];
-
-				out[m++] = in[fill[j]];
-				at = align_at(g, at) + g->size;
-			}
-			start = align_at(f, at);
-		}
-		out[m++] = in[i];
-		at = start + f->size;
-	}
-	free(fill);
-	free(used);
-	return m;
-}
-
-/* ---- search on the simulated misses ---- */
-
-/*
- * Pages per path count every page alike; an LRU TLB does not. When the
- * pages the runs touch outnumber its entries, what misses is a page whose
- * runs come too far apart, and moving one function can change that for a
- * whole page (a hot function on a page of rare ones keeps it in the TLB).
- * So, last, a search on the misses themselves. The pick is cut into its
- * pages, which are laid out back to back (concat_bins(): that gives the
- * pick back); each function, hottest first, moves to the end of the page
- * where a replay of the layout (pagesim, a page number per function)
- * misses least, while the weighted pages stay within a limit. The replays
- * are capped in node visits (so the cost is bounded whatever the profile:
- * a profile too large for the cap to try every function a few times is
- * not searched) and in passes; the model judges the result.
- */
-#define PAGES_SEARCH_RUNS 400		/* runs a replay: as few as still rank */
-#define PAGES_SEARCH_WORK 500000000ull	/* node visits and nodes laid out, over all
-					 * (layout_opts.search_work overrides it) */
-#define PAGES_SEARCH_PASSES 3
-#define PAGES_SEARCH_TRIES 4		/* the budget must try each function this often */
-
-struct pg_search {
-	struct pagesim *ps;
-	uint64_t *page;			/* by node: its first page's number */
-	uint32_t *span;			/* by node: its pages */
-	uint64_t nfixed;		/* pages numbered for the code that stays */
-	uint32_t *order;		/* the layout replayed */
-	size_t n;
-	uint64_t *addr;
-	uint64_t evals;			/* replays left */
-	uint64_t *pg;			/* weighted_pages()'s scratch */
-};
-
-static void place_rest(const struct pages *p, uint64_t *addr);
-
-static int cmp_u64(const void *a, const void *b)
-{
-	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-
-	return (x > y) - (x < y);
-}
-
-/*
- * The code that stays (nodes out of the selection, where place_rest() puts
- * them) numbered once: its distinct pages from 0, in address order, so a
- * function over several pages has consecutive numbers.
- */
-static void search_fixed(const struct pages *p, struct pg_search *s)
-{
-	const struct cgraph *cg = p->cg;
-	uint64_t *pages = NULL, n = 0, cap = 0, k = 0;
-
-	for (size_t v = 0; v < cg->nnodes; v++)
-		s->addr[v] = UINT64_MAX;
-	place_rest(p, s->addr);
-	for (size_t v = 0; v < cg->nnodes; v++) {
-		uint64_t a = s->addr[v], sz = cg->nodes[v].size ? cg->nodes[v].size : 1;
-
-		if (p->rank[v] != NONE)
-			continue;
-		for (uint64_t q = a / p->page; q <= (a + sz - 1) / p->page; q++) {
-			XGROW(pages, cap, n + 1);
-			pages[n++] = q;
-		}
-		s->span[v] = (uint32_t)((a + sz - 1) / p->page - a / p->page + 1);
-	}
-	if (n)
-		qsort(pages, n, sizeof(*pages), cmp_u64);
-	for (uint64_t i = 0; i < n; i++)
-		if (!i || pages[i] != pages[i - 1])
-			pages[k++] = pages[i];
-	for (size_t v = 0; v < cg->nnodes; v++) {
-		uint64_t q, lo = 0, hi = k;
-
-		if (p->rank[v] != NONE)
-			continue;
-		q = s->addr[v] / p->page;
-		while (lo < hi) {
-			uint64_t mid = (lo + hi) / 2;
-
-			if (pages[mid] < q)
-				lo = mid + 1;
-			else
-				hi = mid;
-		}
-		s->page[v] = lo;
-	}
-	s->nfixed = k;
-	free(pages);
-}
-
-/* Misses of the pages laid out back to back: what the model will see. */
-static uint64_t search_eval(struct pages *p, struct pg_search *s)
-{
-	const struct cgraph *cg = p->cg;
-	size_t n = s->n = concat_bins(p, s->order);
-	uint64_t base = 1ull << 44, end = layout_assign(cg, s->order, n, base, s->addr);
-
-	for (size_t i = 0; i < n; i++) {
-		uint32_t v = s->order[i];
-		uint64_t a = s->addr[v] - base, sz = cg->nodes[v].size ? cg->nodes[v].size : 1;
-
-		s->page[v] = s->nfixed + a / p->page;
-		s->span[v] = (uint32_t)((a + sz - 1) / p->page - a / p->page + 1);
-	}
-	s->evals--;
-	return pagesim_misses(s->ps, s->page, s->span,
-			      s->nfixed + (end - base) / p->page + 1);
-}
-
-/* The page r goes to the end of where the replay misses least, below
- * *misses (lowered to it), with weighted pages up to limit; or NONE. */
-static uint32_t search_node(struct pages *p, struct pg_search *s, uint32_t r, uint64_t limit,
-			    uint64_t *misses)
-{
-	uint32_t from = p->bin_of[r], best = NONE, pos = 0;
-
-	while (p->bins[from].m[pos] != r)
-		pos++;
-	for (uint32_t t = 0; t < p->nbins && s->evals; t++) {
-		uint64_t m;
-
-		if (t == from || p->bins[t].big)
-			continue;
-		move(p, r, t);
-		m = search_eval(p, s);
-		if (m < *misses && weighted_pages(p, s->order, s->n, false, s->addr, s->pg) > limit)
-			m = *misses;
-		move_back(p, r, from, pos);
-		if (m < *misses) {
-			*misses = m;
-			best = t;
-		}
-	}
-	return best;
-}
-
-/*
- * Passes over the functions on a net, hottest first, while one gains, each
- * move keeping the weighted pages up to limit. Returns whether anything
- * moved.
- */
-static bool search_misses(struct pages *p, const struct layout_opts *opts, uint64_t limit,
-			  uint64_t *pg)
-{
-	const struct cgraph *cg = p->cg;
-	size_t nn = cg->nnodes ? cg->nnodes : 1;
-	struct pg_search s = { 0 };
-	uint64_t cur;
-	bool moved = false;
-
-	s.ps = pagesim_new(cg, PAGES_SEARCH_RUNS, opts->tlb_entries ? opts->tlb_entries : 32);
-	s.evals = (opts->search_work ? opts->search_work : PAGES_SEARCH_WORK) /
-		  (pagesim_visits(s.ps) + nn);
-	if (s.evals < (uint64_t)p->nsel * PAGES_SEARCH_TRIES) {
-		/* too large a profile for the budget: no pass would end */
-		pagesim_free(s.ps);
-		return false;
-	}
-	s.page = xmalloc(nn * sizeof(*s.page));
-	s.span = xmalloc(nn * sizeof(*s.span));
-	s.order = xmalloc(nn * sizeof(*s.order));
-	s.addr = xmalloc(nn * sizeof(*s.addr));
-	s.pg = pg;
-	search_fixed(p, &s);
-	cur = search_eval(p, &s);
-	/* only first references miss: every page fits, nothing to gain */
-	if (cur == pagesim_cold(s.ps))
-		s.evals = 0;
-	for (int pass = 0; pass < PAGES_SEARCH_PASSES && s.evals; pass++) {
-		bool gain = false;
-
-		for (uint32_t r = 0; r < p->nsel && s.evals; r++) {
-			uint32_t t, from = p->bin_of[r];
-
-			if (p->inc_start[r] == p->inc_start[r + 1] || p->bins[from].big)
-				continue;
-			t = search_node(p, &s, r, limit, &cur);
-			if (t == NONE)
-				continue;
-			move(p, r, t);
-			gain = moved = true;
-		}
-		if (!gain)
-			break;
-	}
-	free(s.addr);
-	free(s.order);
-	free(s.span);
-	free(s.page);
-	pagesim_free(s.ps);
-	return moved;
-}
-
 /*
  * How the model rates an order: the weighted pages over the nets, and the
  * misses of a replay through TLBs of opts->tlb_entries (opts->tlb_ways)
@@ -1326,7 +1000,7 @@ struct pg_score {
 #define PAGES_SCORE_BUDGET_NODES MODEL_DEFAULT_BUDGET
 
 /* Nodes an order leaves out: their image address, or a far page each. */
-static void place_rest(const struct pages *p, uint64_t *addr)
+void pages_place_rest(const struct pages *p, uint64_t *addr)
 {
 	const struct cgraph *cg = p->cg;
 
@@ -1361,7 +1035,7 @@ static int score_misses(const struct pages *p, const struct layout_opts *opts,
 	g.icache.size = 0;
 	g.budget = cg->npaths ? PAGES_SCORE_BUDGET_PATHS : PAGES_SCORE_BUDGET_NODES;
 	layout_assign(cg, order, n, 1ull << 44, addr);
-	place_rest(p, addr);
+	pages_place_rest(p, addr);
 	/* with nets left out (cap_nets()), replay the paths kept: every path
 	 * runs at least once, so the replay would grow with the profile */
 	view = *cg;
@@ -1481,7 +1155,7 @@ static size_t pick(const struct pages *p, const struct pg_score *sc, const int *
 }
 
 /*
- * The pick mended (mend_straddles()) replaces it in order[] when that
+ * The pick mended (pages_mend_straddles()) replaces it in order[] when that
  * costs no pages per run (over the nets with paths; else over the
  * functions, which is what the model counts then) and either saves misses
  * at the TLB size asked for by the margin (see pick()) or, missing alike,
@@ -1493,12 +1167,12 @@ static int mend_pick(const struct pages *p, const struct layout_opts *opts, cons
 	bool spans = !p->cg->npaths;
 	uint32_t *m = xmalloc((npk ? npk : 1) * sizeof(*m));
 	struct pg_score a, b;
-	size_t nm = mend_straddles(p, pk, npk, m);
+	size_t nm = pages_mend_straddles(p, pk, npk, m);
 	int err;
 
-	a.wpages = weighted_pages(p, pk, npk, spans, addr, pg);
+	a.wpages = pages_weighted_pages(p, pk, npk, spans, addr, pg);
 	err = score_misses(p, opts, pk, npk, addr, &a);
-	b.wpages = weighted_pages(p, m, nm, spans, addr, pg);
+	b.wpages = pages_weighted_pages(p, m, nm, spans, addr, pg);
 	if (!err)
 		err = score_misses(p, opts, m, nm, addr, &b);
 	if (!err && b.wpages <= a.wpages &&
@@ -1511,7 +1185,7 @@ static int mend_pick(const struct pages *p, const struct layout_opts *opts, cons
 }
 
 /*
- * The pick, cut into pages, searched on the misses (search_misses()) and
+ * The pick, cut into pages, searched on the misses (pages_search_misses()) and
  * laid out back to back replaces it in order[] when the model counts the
  * margin fewer misses (see pick()) and no more weighted pages than the
  * best classic order. Only with paths (the replay of single functions has
@@ -1539,11 +1213,11 @@ static int search_pick(struct pages *p, const struct layout_opts *opts, const st
 		return 0;
 	reset_bins(p);
 	bins_from_order(p, order, *n);
-	if (!search_misses(p, opts, bar_pages, pg))
+	if (!pages_search_misses(p, opts, bar_pages, pg))
 		return 0;
 	x = xmalloc((p->cg->nnodes ? p->cg->nnodes : 1) * sizeof(*x));
-	nx = concat_bins(p, x);
-	xs.wpages = weighted_pages(p, x, nx, false, addr, pg);
+	nx = pages_concat_bins(p, x);
+	xs.wpages = pages_weighted_pages(p, x, nx, false, addr, pg);
 	err = score_misses(p, opts, x, nx, addr, &xs);
 	if (!err && fewer_misses(&xs, &sc[best]) && xs.wpages <= bar_pages) {
 		memcpy(order, x, nx * sizeof(*x));
@@ -1653,7 +1327,7 @@ static int pages_run(const struct cgraph *cg, const struct layout_opts *opts, ui
 	for (int c = 0; c < PAGES_CANDIDATES && !err; c++) {
 		if (!cand[c] || !ncand[c])
 			continue;
-		sc[nsc].wpages = weighted_pages(&p, cand[c], ncand[c], false, addr, pg);
+		sc[nsc].wpages = pages_weighted_pages(&p, cand[c], ncand[c], false, addr, pg);
 		err = score_misses(&p, opts, cand[c], ncand[c], addr, &sc[nsc]);
 		if (err)
 			break;
