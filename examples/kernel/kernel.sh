@@ -284,19 +284,23 @@ cmd_loop() {
 	mkdir -p "$L"
 	[ -f "$IMAGES/base/bzImage" ] || cmd_build
 	EXTRA_BINS="$HPMARK $EXTRA_BINS" cmd_initramfs
-	# misses of a 1-entry TLB: every change of code page, the finest stream
-	# the plugin gives, which every algorithm orders best (bench/RESULTS.md,
-	# "the sampling TLB"); windows of 32 of them say what runs together
-	args=entries=1:8:16:32:64:128,sample_tlb=1,sample_phases=1-
-	QEMU_EXTRA="-plugin $PLUGIN,$args,out=$L/base-counters.txt,samples=$L/base-misses.txt $QEMU_EXTRA" \
+	args=entries=1:8:16:32:64:128,sample_phases=1-
+	QEMU_EXTRA="-plugin $PLUGIN,$args,out=$L/base-counters.txt $QEMU_EXTRA" \
+		cmd_boot base > /dev/null
+	# the samples: misses of a 1-entry TLB of 1 KiB pages, every change of
+	# 1 KiB block of code, the finest stream the plugin gives, which orders
+	# best (bench/RESULTS.md, "the sampling TLB"); windows of 64 of them say
+	# what runs together
+	smp=page=1K,entries=1,sample_tlb=1,sample_phases=1-
+	QEMU_EXTRA="-plugin $PLUGIN,$smp,out=$L/base-stream.txt,samples=$L/base-misses.txt $QEMU_EXTRA" \
 		cmd_boot base > /dev/null
 	algo=
 	[ $# -lt 1 ] || algo="--algo $1"
 	# shellcheck disable=SC2086
-	"$HOTPACK" $algo --addr-window 32 -o "$L/order.lds" "$IMAGES/base/vmlinux" \
+	"$HOTPACK" $algo --addr-window 64 -o "$L/order.lds" "$IMAGES/base/vmlinux" \
 		"$L/base-misses.txt"
 	cmd_relink "$L/order.lds" loop
-	QEMU_EXTRA="-plugin $PLUGIN,$args,out=$L/loop-counters.txt,samples=$L/loop-misses.txt $QEMU_EXTRA" \
+	QEMU_EXTRA="-plugin $PLUGIN,$args,out=$L/loop-counters.txt $QEMU_EXTRA" \
 		cmd_boot loop > /dev/null
 	"$HOTPACK" verify --order "$L/order.lds" "$IMAGES/base/vmlinux" "$IMAGES/loop/vmlinux" \
 		"$L/base-misses.txt" > "$L/verify.txt" || { cat "$L/verify.txt"; die "verify failed"; }
