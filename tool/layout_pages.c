@@ -1075,6 +1075,7 @@ static int score_misses(const struct pages *p, const struct layout_opts *opts,
  * fits, still go by the rule above.)
  */
 #define PAGES_MARGIN_PCT 2
+#define PAGES_SEARCH_ROOM_PCT 5	/* with windows: see search_pick() */
 
 /* a misses at least PAGES_MARGIN_PCT fewer than b (at the TLB asked for) */
 static bool fewer_misses(const struct pg_score *a, const struct pg_score *b)
@@ -1209,6 +1210,10 @@ static int search_pick(struct pages *p, const struct layout_opts *opts, const st
 	    (opts->search == LAYOUT_SEARCH_AUTO && opts->window_paths))
 		return 0;
 	classic_bars(sc, which, nsc, &bar_pages, &bar_miss);
+	/* windows: pages per window are no goal of their own; the search
+	 * may spend PAGES_SEARCH_ROOM_PCT of the pick's on fewer misses */
+	if (opts->window_paths)
+		bar_pages = sc[best].wpages * (100 + PAGES_SEARCH_ROOM_PCT) / 100;
 	if (bar_pages == UINT64_MAX || sc[best].wpages > bar_pages)
 		return 0;
 	reset_bins(p);
@@ -1335,9 +1340,10 @@ static int pages_run(const struct cgraph *cg, const struct layout_opts *opts, ui
 	}
 	if (!err) {
 		/* windows of an address stream: the model ranks the classic
-		 * orders as the machine does, but not its own candidates nor
-		 * what the search and the mend find (docs/layout.md) */
-		bool trusted = !opts->window_paths || opts->search == LAYOUT_SEARCH_ON;
+		 * orders as the machine does, but not pages's own candidates
+		 * nor what the mend finds (docs/layout.md); the search, when
+		 * asked for, starts from the classic order */
+		bool trusted = !opts->window_paths;
 		size_t best = trusted ? SIZE_MAX : best_classic(sc, which, nsc);
 		int c;
 

@@ -33,6 +33,10 @@
 #define PAGES_SEARCH_RUNS 400		/* runs a replay: as few as still rank */
 #define PAGES_SEARCH_WORK 500000000ull	/* node visits and nodes laid out, over all
 					 * (layout_opts.search_work overrides it) */
+/* windows replayed in the order they ran (cg->seq): stretches of it long
+ * enough to hold the workload's phases, and the budget to match */
+#define PAGES_SEARCH_SEQ_RUNS 4000
+#define PAGES_SEARCH_SEQ_WORK 2000000000ull
 #define PAGES_SEARCH_PASSES 3
 #define PAGES_SEARCH_TRIES 4		/* the budget must try each function this often */
 
@@ -164,8 +168,10 @@ bool pages_search_misses(struct pages *p, const struct layout_opts *opts, uint64
 	uint64_t cur;
 	bool moved = false;
 
-	s.ps = pagesim_new(cg, PAGES_SEARCH_RUNS, opts->tlb_entries ? opts->tlb_entries : 32);
-	s.evals = (opts->search_work ? opts->search_work : PAGES_SEARCH_WORK) /
+	s.ps = pagesim_new(cg, cg->nseq ? PAGES_SEARCH_SEQ_RUNS : PAGES_SEARCH_RUNS,
+			   opts->tlb_entries ? opts->tlb_entries : 32);
+	s.evals = (opts->search_work ? opts->search_work :
+		   cg->nseq ? PAGES_SEARCH_SEQ_WORK : PAGES_SEARCH_WORK) /
 		  (pagesim_visits(s.ps) + nn);
 	if (s.evals < (uint64_t)p->nsel * PAGES_SEARCH_TRIES) {
 		/* too large a profile for the budget: no pass would end */
