@@ -43,12 +43,15 @@ Commands (each runs the ones it needs first, if their output is missing):
                   to \$KBUILD/boot-NAME.log; exits 0 when the workload ran and
                   the guest rebooted.  Extra QEMU arguments: \$QEMU_EXTRA
                   (e.g. "-plugin /path/itlbsim.so,arg=...").
-  loop [ALGO]      the whole loop, measured by hotpack's QEMU plugin: boot
-                  the base image with the plugin (hpmark phases, every miss of
-                  a 32-entry 4 KiB I-TLB in the workload recorded), order it
-                  with hotpack (--algo ALGO if given), relink as images/loop,
-                  boot that with the plugin, run hotpack verify; counters and
-                  samples go to \$KBUILD/loop/ (6.1; else loop-\$KVER/)
+  loop [ALGO [OPT...]]
+                  the whole loop, measured by hotpack's QEMU plugin: boot
+                  the base image with the plugin (hpmark phases, the I-TLB
+                  counters), boot it again to record every change of 1 KiB
+                  block of code in the workload, order from that with
+                  hotpack (--algo ALGO and the options OPT if given, e.g.
+                  "pages --search on"), relink as images/loop, boot that
+                  with the plugin, run hotpack verify; counters and samples
+                  go to \$KBUILD/loop/ (6.1; else loop-\$KVER/)
   paths           print the paths the other commands use
 
 Environment (defaults in brackets):
@@ -295,9 +298,9 @@ cmd_loop() {
 	QEMU_EXTRA="-plugin $PLUGIN,$smp,out=$L/base-stream.txt,samples=$L/base-misses.txt $QEMU_EXTRA" \
 		cmd_boot base > /dev/null
 	algo=
-	[ $# -lt 1 ] || algo="--algo $1"
+	[ $# -lt 1 ] || { algo="--algo $1"; shift; }
 	# shellcheck disable=SC2086
-	"$HOTPACK" $algo --addr-window 64 -o "$L/order.lds" "$IMAGES/base/vmlinux" \
+	"$HOTPACK" $algo "$@" --addr-window 64 -o "$L/order.lds" "$IMAGES/base/vmlinux" \
 		"$L/base-misses.txt"
 	cmd_relink "$L/order.lds" loop
 	QEMU_EXTRA="-plugin $PLUGIN,$args,out=$L/loop-counters.txt $QEMU_EXTRA" \
