@@ -584,6 +584,33 @@ static void check_pages_classic(void)
 }
 
 /*
+ * The fewest weighted pages and misses (as score() counts them) of c3, ph
+ * and cds on cg; *same (when mine is given) whether one of their orders is
+ * mine[0..nmine) exactly.
+ */
+static void classic_best(const struct cgraph *cg, const struct layout_opts *o, uint64_t *pages,
+			 uint64_t *misses, const uint32_t *mine, size_t nmine, bool *same)
+{
+	static const char *const classic[] = { "c3", "ph", "cds" };
+	uint32_t *order = calloc(cg->nnodes, sizeof(*order));
+	uint64_t wp, miss;
+
+	*pages = *misses = UINT64_MAX;
+	if (same)
+		*same = false;
+	for (int a = 0; a < 3; a++) {
+		size_t n = run(classic[a], cg, o, order);
+
+		score(cg, order, n, &wp, &miss);
+		*pages = wp < *pages ? wp : *pages;
+		*misses = miss < *misses ? miss : *misses;
+		if (same && n == nmine && !memcmp(order, mine, n * sizeof(*order)))
+			*same = true;
+	}
+	free(order);
+}
+
+/*
  * pages' last step, the search on the simulated misses: on the same random
  * graphs, with the search (a small budget) against without, the misses as
  * pages scores them never rise, the weighted pages stay within the best
@@ -591,7 +618,6 @@ static void check_pages_classic(void)
  */
 static void check_pages_search(void)
 {
-	static const char *const classic[] = { "c3", "ph", "cds" };
 	struct layout_opts on = { .page_size = 4096, .coverage = 1.0, .tlb_entries = 16,
 				  .search_work = 10000000 };
 	struct layout_opts off = on;
@@ -602,14 +628,10 @@ static void check_pages_search(void)
 	for (int gi = 0; gi < graphs; gi++) {
 		struct cgraph *cg = random_graph(7919u * (uint32_t)gi + 1);
 		uint32_t *order = calloc(cg->nnodes, sizeof(*order));
-		uint64_t wp, miss, won, mon, woff, moff, bar = UINT64_MAX;
+		uint64_t won, mon, woff, moff, bar, least;
 		size_t n;
 
-		for (int a = 0; a < 3; a++) {
-			n = run(classic[a], cg, &on, order);
-			score(cg, order, n, &wp, &miss);
-			bar = wp < bar ? wp : bar;
-		}
+		classic_best(cg, &on, &bar, &least, NULL, 0, NULL);
 		n = run("pages", cg, &off, order);
 		score(cg, order, n, &woff, &moff);
 		n = run("pages", cg, &on, order);
@@ -635,7 +657,6 @@ static void check_pages_search(void)
  */
 static void check_pages_windows(void)
 {
-	static const char *const classic[] = { "c3", "ph", "cds" };
 	struct layout_opts o = { .page_size = 4096, .coverage = 1.0, .tlb_entries = 16,
 				 .window_paths = true };
 	int same = 0, fewest = 0;
@@ -643,22 +664,15 @@ static void check_pages_windows(void)
 
 	for (int gi = 0; gi < graphs; gi++) {
 		struct cgraph *cg = random_graph(104729u * (uint32_t)gi + 7);
-		uint32_t *order = calloc(cg->nnodes, sizeof(*order));
 		uint32_t *mine = calloc(cg->nnodes, sizeof(*mine));
-		uint64_t wp, miss, pw, pm, least = UINT64_MAX;
-		size_t n, np = run("pages", cg, &o, mine);
-		bool found = false;
+		uint64_t pw, pm, bar, least;
+		size_t np = run("pages", cg, &o, mine);
+		bool found;
 
 		score(cg, mine, np, &pw, &pm);
-		for (int a = 0; a < 3; a++) {
-			n = run(classic[a], cg, &o, order);
-			score(cg, order, n, &wp, &miss);
-			least = miss < least ? miss : least;
-			found |= n == np && !memcmp(order, mine, n * sizeof(*order));
-		}
+		classic_best(cg, &o, &bar, &least, mine, np, &found);
 		same += found;
 		fewest += pm == least;
-		free(order);
 		free(mine);
 		cg_free(cg);
 	}
@@ -673,14 +687,10 @@ static void check_pages_windows(void)
 	for (int gi = 0; gi < graphs; gi++) {
 		struct cgraph *cg = random_graph(104729u * (uint32_t)gi + 7);
 		uint32_t *order = calloc(cg->nnodes, sizeof(*order));
-		uint64_t wp, miss, pw, pm, least = UINT64_MAX;
+		uint64_t pw, pm, bar, least;
 		size_t n;
 
-		for (int a = 0; a < 3; a++) {
-			n = run(classic[a], cg, &o, order);
-			score(cg, order, n, &wp, &miss);
-			least = miss < least ? miss : least;
-		}
+		classic_best(cg, &o, &bar, &least, NULL, 0, NULL);
 		n = run("pages", cg, &o, order);
 		score(cg, order, n, &pw, &pm);
 		printf("# windows, search on, graph %d: %" PRIu64 " misses, best classic %" PRIu64
