@@ -188,13 +188,12 @@ static uint32_t *resolve_profile(const struct kimage *img, const struct profile 
 /* The profile's sequence of traces as paths (cg_finish() has sorted them). */
 static void seq_paths(struct cgraph *cg, const struct profile *prof)
 {
-	uint32_t *path_of = xmalloc((prof->ntraces ? prof->ntraces : 1) * sizeof(*path_of));
+	uint32_t *path_of;
 
-	if (!prof->nseq) {
-		free(path_of);
+	if (!prof->nseq)
 		return;
-	}
-	memset(path_of, 0xff, (prof->ntraces ? prof->ntraces : 1) * sizeof(*path_of));
+	path_of = xmalloc(prof->ntraces * sizeof(*path_of));
+	memset(path_of, 0xff, prof->ntraces * sizeof(*path_of));
 	for (size_t i = 0; i < cg->npaths; i++)
 		path_of[cg->paths[i].src] = (uint32_t)i;
 	cg->seq = xmalloc(prof->nseq * sizeof(*cg->seq));

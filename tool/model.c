@@ -338,10 +338,10 @@ int model_eval_sized(const struct cgraph *cg, const uint64_t *addr, const uint64
 		rw = xcalloc(npv ? npv : 1, sizeof(*rw));
 		for (size_t i = 0; i < npv; i++)
 			rw[i] = run_count(pv[i].weight, tw, budget);
-	} else if (cg->nseq) {
-		/* the paths in the order they ran, all of them */
-		r->sequence = true;
-		nruns = seq_runs(cg, 0, &runs);
+	} else if (cg->npaths) {
+		/* model_runs(): by weight, or in the order they ran, all of them */
+		r->sequence = cg->nseq != 0;
+		nruns = model_runs(cg, cg->nseq ? 0 : budget, &runs);
 		for (size_t x = 0; x < nruns; x++)
 			r->paths[runs[x]].runs++;
 	} else {

@@ -136,7 +136,7 @@ void profile_add_provenance(struct profile *p, const char *line)
 void profile_merge(struct profile *dst, const struct profile *src)
 {
 	uint32_t *map = xcalloc(src->nfuncs ? src->nfuncs : 1, sizeof(*map));
-	uint32_t *tmap = xcalloc(src->ntraces ? src->ntraces : 1, sizeof(*tmap));
+	struct prof_trace **tmap = xcalloc(src->ntraces ? src->ntraces : 1, sizeof(*tmap));
 	uint32_t *ids = NULL;
 	size_t cap = 0, i;
 	struct prof_edge *e, *etmp;
@@ -153,12 +153,10 @@ void profile_merge(struct profile *dst, const struct profile *src)
 		XGROW(ids, cap, t->n);
 		for (i = 0; i < t->n; i++)
 			ids[i] = map[t->ids[i]];
-		tmap[t->id] = profile_add_trace(dst, ids, t->n, t->weight)->id;
+		tmap[t->id] = profile_add_trace(dst, ids, t->n, t->weight);
 	}
-	for (i = 0; i < src->nseq; i++) {
-		XGROW(dst->seq, dst->capseq, dst->nseq + 1);
-		dst->seq[dst->nseq++] = tmap[src->seq[i]];
-	}
+	for (i = 0; i < src->nseq; i++)
+		profile_add_seq(dst, tmap[src->seq[i]]);
 	for (i = 0; i < src->nprov; i++)
 		profile_add_provenance(dst, src->provenance[i]);
 	dst->nsamples += src->nsamples;
