@@ -1124,7 +1124,7 @@ static size_t best_classic(const struct pg_score *sc, const int *which, size_t n
 static size_t pick(const struct pages *p, const struct pg_score *sc, const int *which, size_t n)
 {
 	uint64_t minp = UINT64_MAX, bar_pages = UINT64_MAX, bar_miss = UINT64_MAX;
-	size_t best = SIZE_MAX, classic = SIZE_MAX;
+	size_t best = SIZE_MAX, classic;
 	bool clear[PAGES_CANDIDATES], any = false;
 
 	classic_bars(sc, which, n, &bar_pages, &bar_miss);
@@ -1160,22 +1160,21 @@ static size_t pick(const struct pages *p, const struct pg_score *sc, const int *
  * costs no pages per run (over the nets with paths; else over the
  * functions, which is what the model counts then) and either saves misses
  * at the TLB size asked for by the margin (see pick()) or, missing alike,
- * saves pages.
+ * saves pages. cur: the model's misses for order[] as it is.
  */
-static int mend_pick(const struct pages *p, const struct layout_opts *opts, const uint32_t *pk,
-		     size_t npk, uint32_t *order, size_t *n, uint64_t *addr, uint64_t *pg)
+static int mend_pick(const struct pages *p, const struct layout_opts *opts,
+		     const struct pg_score *cur, uint32_t *order, size_t *n, uint64_t *addr,
+		     uint64_t *pg)
 {
 	bool spans = !p->cg->npaths;
-	uint32_t *m = xmalloc((npk ? npk : 1) * sizeof(*m));
-	struct pg_score a, b;
-	size_t nm = pages_mend_straddles(p, pk, npk, m);
+	uint32_t *m = xmalloc((*n ? *n : 1) * sizeof(*m));
+	struct pg_score a = *cur, b;
+	size_t nm = pages_mend_straddles(p, order, *n, m);
 	int err;
 
-	a.wpages = pages_weighted_pages(p, pk, npk, spans, addr, pg);
-	err = score_misses(p, opts, pk, npk, addr, &a);
+	a.wpages = pages_weighted_pages(p, order, *n, spans, addr, pg);
 	b.wpages = pages_weighted_pages(p, m, nm, spans, addr, pg);
-	if (!err)
-		err = score_misses(p, opts, m, nm, addr, &b);
+	err = score_misses(p, opts, m, nm, addr, &b);
 	if (!err && b.wpages <= a.wpages &&
 	    (fewer_misses(&b, &a) || (b.misses[2] == a.misses[2] && b.wpages < a.wpages))) {
 		memcpy(order, m, nm * sizeof(*m));
@@ -1192,11 +1191,12 @@ static int mend_pick(const struct pages *p, const struct layout_opts *opts, cons
  * best classic order. Only with paths (the replay of single functions has
  * no runs to search on), every net kept, and opts->search on (auto: not
  * on windows of an address stream, where the replay does not predict the
- * machine: docs/layout.md).
+ * machine: docs/layout.md). cur: the model's figures for order[], kept
+ * current.
  */
 static int search_pick(struct pages *p, const struct layout_opts *opts, const struct pg_score *sc,
 		       const int *which, size_t nsc, size_t best, uint32_t *order, size_t *n,
-		       uint64_t *addr, uint64_t *pg)
+		       struct pg_score *cur, uint64_t *addr, uint64_t *pg)
 {
 	uint64_t bar_pages, bar_miss;
 	uint32_t *x;
@@ -1227,6 +1227,7 @@ static int search_pick(struct pages *p, const struct layout_opts *opts, const st
 	if (!err && fewer_misses(&xs, &sc[best]) && xs.wpages <= bar_pages) {
 		memcpy(order, x, nx * sizeof(*x));
 		*n = nx;
+		*cur = xs;
 	}
 	free(x);
 	return err;
@@ -1345,17 +1346,19 @@ static int pages_run(const struct cgraph *cg, const struct layout_opts *opts, ui
 		 * asked for, starts from the classic order */
 		bool trusted = !opts->window_paths;
 		size_t best = trusted ? SIZE_MAX : best_classic(sc, which, nsc);
+		struct pg_score cur;	/* the model's figures for order[] */
 		int c;
 
 		if (best == SIZE_MAX)
 			best = pick(&p, sc, which, nsc);
 		c = which[best];
 
+		cur = sc[best];
 		*n = ncand[c];
 		memcpy(order, cand[c], ncand[c] * sizeof(*order));
-		err = search_pick(&p, opts, sc, which, nsc, best, order, n, addr, pg);
+		err = search_pick(&p, opts, sc, which, nsc, best, order, n, &cur, addr, pg);
 		if (!err && trusted)
-			err = mend_pick(&p, opts, order, *n, order, n, addr, pg);
+			err = mend_pick(&p, opts, &cur, order, n, addr, pg);
 	}
 	for (int c = 0; c < PAGES_CANDIDATES; c++)
 		free(cand[c]);
