@@ -13,7 +13,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "../fuzz/fuzz_targets.h"
+#include "fuzz/fuzz_targets.h"
 #include "tap.h"
 
 static int cmp(const void *a, const void *b)
