@@ -39,15 +39,15 @@
 #include <string.h>
 #include <time.h>
 
-#include "graph.h"
-#include "image.h"
-#include "input.h"
-#include "profile.h"
-#include "layout.h"
-#include "model.h"
-#include "tlbsim.h"
-#include "warn.h"
-#include "xalloc.h"
+#include "graph/graph.h"
+#include "image/image.h"
+#include "layout/layout.h"
+#include "lib/warn.h"
+#include "lib/xalloc.h"
+#include "model/model.h"
+#include "model/tlbsim.h"
+#include "profile/input.h"
+#include "profile/profile.h"
 
 /* ---- a deterministic generator (splitmix64) ---- */
 static uint64_t rng_state;

@@ -18,9 +18,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "disasm.h"
-#include "image.h"
-#include "warn.h"
+#include "disasm/disasm.h"
+#include "image/image.h"
+#include "lib/warn.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

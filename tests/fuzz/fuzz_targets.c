@@ -15,11 +15,11 @@
 #include <string.h>
 
 #include "fuzz_targets.h"
-#include "image.h"
-#include "input.h"
-#include "profile.h"
-#include "symbolize.h"
-#include "warn.h"
+#include "image/image.h"
+#include "lib/warn.h"
+#include "profile/input.h"
+#include "profile/profile.h"
+#include "profile/symbolize.h"
 
 static int check_event(const struct hp_event *ev, void *ctx)
 {

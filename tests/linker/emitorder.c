@@ -15,11 +15,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "emit.h"
-#include "graph.h"
-#include "image.h"
-#include "warn.h"
-#include "xalloc.h"
+#include "emit/emit.h"
+#include "graph/graph.h"
+#include "image/image.h"
+#include "lib/warn.h"
+#include "lib/xalloc.h"
 
 static const struct kfunc *find(const struct kimage *img, const char *spec)
 {

@@ -22,15 +22,15 @@
 #include <string.h>
 #include <time.h>
 
-#include "cli.h"
-#include "commands.h"
-#include "disasm.h"
-#include "hotpack.h"
-#include "image.h"
-#include "input.h"
-#include "profile.h"
-#include "warn.h"
-#include "xalloc.h"
+#include "cmd/commands.h"
+#include "disasm/disasm.h"
+#include "image/image.h"
+#include "lib/cli.h"
+#include "lib/hotpack.h"
+#include "lib/warn.h"
+#include "lib/xalloc.h"
+#include "profile/input.h"
+#include "profile/profile.h"
 
 struct cg_callee {
 	uint32_t func;

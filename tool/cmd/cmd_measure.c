@@ -18,11 +18,11 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "commands.h"
-#include "hotpack.h"
-#include "measure.h"
-#include "warn.h"
-#include "xalloc.h"
+#include "cmd/commands.h"
+#include "lib/hotpack.h"
+#include "lib/warn.h"
+#include "lib/xalloc.h"
+#include "measure/measure.h"
 
 #define TLBMISS_PROC "/proc/tlbmiss"
 

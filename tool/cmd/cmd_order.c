@@ -13,18 +13,18 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
-#include "commands.h"
-#include "emit.h"
-#include "graph.h"
-#include "hotpack.h"
-#include "image.h"
-#include "input.h"
-#include "layout.h"
-#include "pipeline.h"
-#include "profile.h"
-#include "warn.h"
-#include "xalloc.h"
+#include "cmd/commands.h"
+#include "cmd/pipeline.h"
+#include "emit/emit.h"
+#include "graph/graph.h"
+#include "image/image.h"
+#include "layout/layout.h"
+#include "lib/cli.h"
+#include "lib/hotpack.h"
+#include "lib/warn.h"
+#include "lib/xalloc.h"
+#include "profile/input.h"
+#include "profile/profile.h"
 
 struct order_opts {
 	struct pipe_opts pipe;

@@ -13,14 +13,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
-#include "commands.h"
-#include "hotpack.h"
-#include "image.h"
-#include "input.h"
-#include "profile.h"
-#include "warn.h"
-#include "xalloc.h"
+#include "cmd/commands.h"
+#include "image/image.h"
+#include "lib/cli.h"
+#include "lib/hotpack.h"
+#include "lib/warn.h"
+#include "lib/xalloc.h"
+#include "profile/input.h"
+#include "profile/profile.h"
 
 static void profile_usage(FILE *f)
 {

@@ -22,21 +22,21 @@
 #include <string.h>
 #include <time.h>
 
-#include "cli.h"
-#include "commands.h"
-#include "graph.h"
-#include "hotpack.h"
-#include "icache.h"
-#include "image.h"
-#include "input.h"
-#include "pipeline.h"
-#include "layout.h"
-#include "model.h"
-#include "profile.h"
-#include "svg.h"
-#include "tlbsim.h"
-#include "warn.h"
-#include "xalloc.h"
+#include "cmd/commands.h"
+#include "cmd/pipeline.h"
+#include "emit/svg.h"
+#include "graph/graph.h"
+#include "image/image.h"
+#include "layout/layout.h"
+#include "lib/cli.h"
+#include "lib/hotpack.h"
+#include "lib/warn.h"
+#include "lib/xalloc.h"
+#include "model/icache.h"
+#include "model/model.h"
+#include "model/tlbsim.h"
+#include "profile/input.h"
+#include "profile/profile.h"
 
 #define REPORT_MAX_PINS 8
 

@@ -25,16 +25,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
-#include "commands.h"
-#include "graph.h"
-#include "hotpack.h"
-#include "image.h"
-#include "input.h"
-#include "model.h"
-#include "profile.h"
-#include "warn.h"
-#include "xalloc.h"
+#include "cmd/commands.h"
+#include "graph/graph.h"
+#include "image/image.h"
+#include "lib/cli.h"
+#include "lib/hotpack.h"
+#include "lib/warn.h"
+#include "lib/xalloc.h"
+#include "model/model.h"
+#include "profile/input.h"
+#include "profile/profile.h"
 
 #define VERIFY_NO_ADDR UINT64_MAX
 

@@ -11,8 +11,8 @@
 
 #include <libelf.h>
 
-#include "commands.h"
-#include "hotpack.h"
+#include "cmd/commands.h"
+#include "lib/hotpack.h"
 
 struct cmd {
 	const char *name;

@@ -8,9 +8,9 @@
 #include <errno.h>
 #include <string.h>
 
-#include "cli.h"
-#include "pipeline.h"
-#include "warn.h"
+#include "cmd/pipeline.h"
+#include "lib/cli.h"
+#include "lib/warn.h"
 
 void pipe_opts_init(struct pipe_opts *o)
 {

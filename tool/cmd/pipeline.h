@@ -10,11 +10,11 @@
 
 #include <getopt.h>
 
-#include "graph.h"
-#include "image.h"
-#include "layout.h"
-#include "input.h"
-#include "profile.h"
+#include "graph/graph.h"
+#include "image/image.h"
+#include "layout/layout.h"
+#include "profile/input.h"
+#include "profile/profile.h"
 
 struct pipe_opts {
 	struct kimage_opts image;

@@ -27,10 +27,10 @@
 #include <capstone/capstone.h>
 #include <elf.h>
 
-#include "disasm.h"
-#include "graph.h"
-#include "warn.h"
-#include "xalloc.h"
+#include "disasm/disasm.h"
+#include "graph/graph.h"
+#include "lib/warn.h"
+#include "lib/xalloc.h"
 
 /* What an instruction id may be, before its operands are looked at. */
 enum id_class {

@@ -23,7 +23,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "image.h"
+#include "image/image.h"
 
 /* A raw branch instruction, as decoded. */
 enum disasm_branch_kind {

@@ -13,10 +13,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "emit.h"
-#include "hotpack.h"
-#include "warn.h"
-#include "xalloc.h"
+#include "emit/emit.h"
+#include "lib/hotpack.h"
+#include "lib/warn.h"
+#include "lib/xalloc.h"
 
 static const char *const format_names[] = {
 	[EMIT_LDS] = "lds",

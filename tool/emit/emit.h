@@ -12,8 +12,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "graph.h"
-#include "profile.h"
+#include "graph/graph.h"
+#include "profile/profile.h"
 
 enum emit_format {
 	EMIT_LDS,		/* GNU ld fragment: . = ALIGN(page); *(.text.f) ... */

@@ -14,9 +14,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "svg.h"
-#include "warn.h"
-#include "xalloc.h"
+#include "emit/svg.h"
+#include "lib/warn.h"
+#include "lib/xalloc.h"
 
 struct svg_page {
 	uint64_t page;

@@ -12,7 +12,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "graph.h"
+#include "graph/graph.h"
 
 struct svg_strip {
 	const char *label;	/* "now", "pages", ... */

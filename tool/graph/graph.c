@@ -10,10 +10,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "disasm.h"
-#include "graph.h"
-#include "warn.h"
-#include "xalloc.h"
+#include "disasm/disasm.h"
+#include "graph/graph.h"
+#include "lib/warn.h"
+#include "lib/xalloc.h"
 
 struct cgraph *cg_new(const struct kimage *img)
 {

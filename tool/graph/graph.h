@@ -14,8 +14,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "image.h"
-#include "profile.h"
+#include "image/image.h"
+#include "profile/profile.h"
 
 struct cg_node {
 	uint32_t func;		/* index into kimage.funcs */

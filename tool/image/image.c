@@ -23,10 +23,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "image.h"
-#include "srcfile.h"
-#include "warn.h"
-#include "xalloc.h"
+#include "image/image.h"
+#include "lib/warn.h"
+#include "lib/xalloc.h"
+#include "sections/srcfile.h"
 
 /* Any symbol's address by name: region markers, _stext, ... */
 struct ksym {

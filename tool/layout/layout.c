@@ -8,8 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "layout.h"
-#include "xalloc.h"
+#include "layout/layout.h"
+#include "lib/xalloc.h"
 
 const struct layout_algo *const layout_algos[] = {
 	&layout_original,

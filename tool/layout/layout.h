@@ -14,7 +14,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "graph.h"
+#include "graph/graph.h"
 
 /*
  * pages' last step searches the replay's misses directly; on windows of a

@@ -11,8 +11,8 @@
 
 #include <stdlib.h>
 
-#include "layout.h"
-#include "xalloc.h"
+#include "layout/layout.h"
+#include "lib/xalloc.h"
 
 #define C3_MAX_CLUSTER_BYTES (1u << 20)
 #define C3_MIN_ARC_PROBABILITY 0.1

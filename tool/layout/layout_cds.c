@@ -26,8 +26,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "layout.h"
-#include "xalloc.h"
+#include "layout/layout.h"
+#include "lib/xalloc.h"
 
 #define CDS_CACHE_ENTRIES 16
 #define CDS_CACHE_SIZE 2048.0

@@ -7,7 +7,7 @@
 
 #include <stdlib.h>
 
-#include "layout.h"
+#include "layout/layout.h"
 
 static const struct cgraph *orig_cg;
 

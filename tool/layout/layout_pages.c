@@ -56,10 +56,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "layout.h"
-#include "layout_pages.h"
-#include "model.h"
-#include "xalloc.h"
+#include "layout/layout.h"
+#include "layout/layout_pages.h"
+#include "lib/xalloc.h"
+#include "model/model.h"
 
 #define PAGES_MAX_PASSES 8
 #define PAGES_LOOKAHEAD 16	/* pages tried for a gap a page leaves */

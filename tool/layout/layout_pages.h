@@ -13,8 +13,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "graph.h"
-#include "layout.h"
+#include "graph/graph.h"
+#include "layout/layout.h"
 
 #define NONE UINT32_MAX
 

@@ -10,9 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "layout_pages.h"
-#include "pagesim.h"
-#include "xalloc.h"
+#include "layout/layout_pages.h"
+#include "lib/xalloc.h"
+#include "model/pagesim.h"
 
 /* ---- search on the simulated misses ---- */
 

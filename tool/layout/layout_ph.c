@@ -19,8 +19,8 @@
 
 #include <uthash.h>
 
-#include "layout.h"
-#include "xalloc.h"
+#include "layout/layout.h"
+#include "lib/xalloc.h"
 
 #define PH_MAX_CLUSTER_BYTES (1u << 20)
 

@@ -11,9 +11,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "cli.h"
-#include "warn.h"
-#include "xalloc.h"
+#include "lib/cli.h"
+#include "lib/warn.h"
+#include "lib/xalloc.h"
 
 int cli_parse_size(const char *opt, const char *arg, uint64_t *out)
 {

@@ -9,9 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lineio.h"
-#include "warn.h"
-#include "xalloc.h"
+#include "lib/lineio.h"
+#include "lib/warn.h"
+#include "lib/xalloc.h"
 
 #define LINEIO_BLOCK (256u << 10)
 #define LINEIO_FULL (LINEIO_MAX + LINEIO_BLOCK + 2)

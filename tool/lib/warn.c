@@ -6,7 +6,7 @@
 
 #include <stdio.h>
 
-#include "warn.h"
+#include "lib/warn.h"
 
 int hp_verbosity = 1;
 static unsigned long warn_count;

@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "xalloc.h"
+#include "lib/xalloc.h"
 
 static void oom(size_t nmemb, size_t size)
 {

@@ -23,9 +23,9 @@
 
 #include <linux/perf_event.h>
 
-#include "measure.h"
-#include "warn.h"
-#include "xalloc.h"
+#include "lib/warn.h"
+#include "lib/xalloc.h"
+#include "measure/measure.h"
 
 /* ---- counter files ---------------------------------------------------- */
 

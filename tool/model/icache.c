@@ -12,10 +12,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "icache.h"
-#include "tlbsim.h"
-#include "warn.h"
-#include "xalloc.h"
+#include "lib/warn.h"
+#include "lib/xalloc.h"
+#include "model/icache.h"
+#include "model/tlbsim.h"
 
 #define TAG_EMPTY UINT64_MAX
 

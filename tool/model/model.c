@@ -14,10 +14,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "layout.h"
-#include "model.h"
-#include "warn.h"
-#include "xalloc.h"
+#include "layout/layout.h"
+#include "lib/warn.h"
+#include "lib/xalloc.h"
+#include "model/model.h"
 
 void model_geom_default(struct model_geom *g)
 {

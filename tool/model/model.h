@@ -26,9 +26,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "graph.h"
-#include "icache.h"
-#include "tlbsim.h"
+#include "graph/graph.h"
+#include "model/icache.h"
+#include "model/tlbsim.h"
 
 #define MODEL_MAX_TLB 8			/* TLB sizes simulated in one evaluation */
 #define MODEL_DEFAULT_BUDGET 20000u	/* path runs replayed */

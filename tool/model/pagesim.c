@@ -10,9 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "model.h"
-#include "pagesim.h"
-#include "xalloc.h"
+#include "lib/xalloc.h"
+#include "model/model.h"
+#include "model/pagesim.h"
 
 struct pagesim {
 	const struct cgraph *cg;

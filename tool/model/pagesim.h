@@ -12,7 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "graph.h"
+#include "graph/graph.h"
 
 struct pagesim;
 

@@ -14,9 +14,9 @@
 
 #include <errno.h>
 
-#include "input.h"
-#include "lineio.h"
-#include "warn.h"
+#include "lib/lineio.h"
+#include "lib/warn.h"
+#include "profile/input.h"
 
 int addrs_read(FILE *in, const char *name, hp_event_cb cb, void *ctx)
 {

@@ -27,10 +27,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "input.h"
-#include "lineio.h"
-#include "warn.h"
-#include "xalloc.h"
+#include "lib/lineio.h"
+#include "lib/warn.h"
+#include "lib/xalloc.h"
+#include "profile/input.h"
 
 #define FT_MAX_ENTRIES 65536u	/* one tree's entries; a longer one is split */
 #define FT_MAX_OPEN 1024u	/* open trees (CPU x task) */

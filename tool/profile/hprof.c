@@ -28,10 +28,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "input.h"
-#include "lineio.h"
-#include "warn.h"
-#include "xalloc.h"
+#include "lib/lineio.h"
+#include "lib/warn.h"
+#include "lib/xalloc.h"
+#include "profile/input.h"
 
 #define HPROF_MAGIC "hotpack-profile"
 #define HPROF_VERSION 2

@@ -20,10 +20,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "input.h"
-#include "symbolize.h"
-#include "warn.h"
-#include "xalloc.h"
+#include "lib/warn.h"
+#include "lib/xalloc.h"
+#include "profile/input.h"
+#include "profile/symbolize.h"
 
 #define INPUT_PEEK (64u << 10)
 #define INPUT_PROGRESS_MIN (8ull << 20)	/* show progress past this many bytes */

@@ -12,9 +12,9 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "image.h"
-#include "profile.h"
-#include "sample.h"
+#include "image/image.h"
+#include "profile/profile.h"
+#include "profile/sample.h"
 
 enum input_format {
 	INPUT_AUTO = 0,

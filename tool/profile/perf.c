@@ -26,10 +26,10 @@
 #include <stdbool.h>
 #include <string.h>
 
-#include "input.h"
-#include "lineio.h"
-#include "warn.h"
-#include "xalloc.h"
+#include "lib/lineio.h"
+#include "lib/warn.h"
+#include "lib/xalloc.h"
+#include "profile/input.h"
 
 /* perf's own --max-stack default is 127; deeper frames are dropped. */
 #define PERF_MAX_FRAMES 1024

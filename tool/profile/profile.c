@@ -9,8 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "profile.h"
-#include "xalloc.h"
+#include "lib/xalloc.h"
+#include "profile/profile.h"
 
 struct profile *profile_new(void)
 {

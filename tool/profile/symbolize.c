@@ -30,9 +30,9 @@
 
 #include <uthash.h>
 
-#include "symbolize.h"
-#include "warn.h"
-#include "xalloc.h"
+#include "lib/warn.h"
+#include "lib/xalloc.h"
+#include "profile/symbolize.h"
 
 #define SZ_NONE UINT32_MAX
 #define SZ_HOLD_EVENTS 4096u

@@ -12,10 +12,10 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "image.h"
-#include "input.h"
-#include "profile.h"
-#include "sample.h"
+#include "image/image.h"
+#include "profile/input.h"
+#include "profile/profile.h"
+#include "profile/sample.h"
 
 struct symbolizer;
 

@@ -19,9 +19,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "image.h"
-#include "warn.h"
-#include "xalloc.h"
+#include "image/image.h"
+#include "lib/warn.h"
+#include "lib/xalloc.h"
 
 /* Input sections of these exact names hold many functions, or fixed code. */
 static bool is_splittable_section(const char *name)

@@ -10,9 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "srcfile.h"
-#include "warn.h"
-#include "xalloc.h"
+#include "lib/warn.h"
+#include "lib/xalloc.h"
+#include "sections/srcfile.h"
 
 #ifdef HAVE_BFD
 #include <bfd.h>

@@ -7,7 +7,7 @@
 #ifndef HP_SRCFILE_H
 #define HP_SRCFILE_H
 
-#include "image.h"
+#include "image/image.h"
 
 /**
  * srcfile_fill_dupnames() - set kfunc.srcfile for every function whose name

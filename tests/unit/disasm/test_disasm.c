@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "disasm.h"
+#include "disasm/disasm.h"
 #include "tap.h"
 
 struct seen {

@@ -9,10 +9,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "emit.h"
-#include "image.h"
+#include "emit/emit.h"
+#include "image/image.h"
 #include "tap.h"
-#include "warn.h"
+#include "lib/warn.h"
 
 static struct kfunc funcs[] = {
 	{ .name = "ksys_read", .addr = 0x1000, .size = 200, .section = ".text.ksys_read",

@@ -15,9 +15,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "image.h"
+#include "image/image.h"
 #include "tap.h"
-#include "warn.h"
+#include "lib/warn.h"
 
 static void check_linked(const char *dir, const char *arch, bool be)
 {

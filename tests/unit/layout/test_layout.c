@@ -8,8 +8,8 @@
 
 #include <stdlib.h>
 
-#include "graph.h"
-#include "layout.h"
+#include "graph/graph.h"
+#include "layout/layout.h"
 #include "tap.h"
 
 static void test_assign_and_pages(void)

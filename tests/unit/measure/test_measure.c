@@ -11,7 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "measure.h"
+#include "measure/measure.h"
 #include "tap.h"
 
 static const char seeds[] =

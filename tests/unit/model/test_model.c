@@ -11,9 +11,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "graph.h"
-#include "layout.h"
-#include "model.h"
+#include "graph/graph.h"
+#include "layout/layout.h"
+#include "model/model.h"
 #include "tap.h"
 
 /*

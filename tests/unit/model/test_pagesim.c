@@ -10,9 +10,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "graph.h"
-#include "model.h"
-#include "pagesim.h"
+#include "graph/graph.h"
+#include "model/model.h"
+#include "model/pagesim.h"
 #include "tap.h"
 
 /*

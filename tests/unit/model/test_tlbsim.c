@@ -9,9 +9,9 @@
 
 #include <errno.h>
 
-#include "icache.h"
+#include "model/icache.h"
 #include "tap.h"
-#include "tlbsim.h"
+#include "model/tlbsim.h"
 
 static unsigned int replay(struct tlbsim *t, const uint64_t *pages, size_t n, uint64_t ps)
 {

@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "input.h"
+#include "profile/input.h"
 #include "tap.h"
 
 struct evlog {

@@ -8,7 +8,7 @@
 
 #include <errno.h>
 
-#include "evlog.h"
+#include "unit/profile/evlog.h"
 #include "tap.h"
 
 static enum input_format detect(const char *s)

@@ -9,7 +9,7 @@
 
 #include <errno.h>
 
-#include "evlog.h"
+#include "unit/profile/evlog.h"
 #include "tap.h"
 
 static void check(const char *what, const char *in, const char *want)

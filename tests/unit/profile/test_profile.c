@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "profile.h"
+#include "profile/profile.h"
 #include "tap.h"
 
 static struct profile *make(const char *a, const char *b, uint64_t w)

@@ -10,8 +10,8 @@
 
 #include <stdlib.h>
 
-#include "image.h"
-#include "symbolize.h"
+#include "image/image.h"
+#include "profile/symbolize.h"
 #include "tap.h"
 
 static const struct kimage *img;

@@ -11,10 +11,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "icache.h"
+#include "model/icache.h"
 #include "tap.h"
 #include "tlbmodel.h"
-#include "tlbsim.h"
+#include "model/tlbsim.h"
 
 #define NREFS 200000
 
