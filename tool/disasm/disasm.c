@@ -28,7 +28,6 @@
 #include <elf.h>
 
 #include "disasm/disasm.h"
-#include "graph/graph.h"
 #include "lib/warn.h"
 #include "lib/xalloc.h"
 
@@ -676,47 +675,4 @@ int disasm_calls(const struct kimage *img, disasm_call_cb cb, void *ctx)
 		err = disasm_func(d, (uint32_t)i, cb, ctx);
 	disasm_close(d);
 	return err;
-}
-
-struct arcs_walk {
-	struct cgraph *cg;
-	uint64_t w;
-	long added;
-};
-
-static int add_arc_cb(const struct disasm_call *c, void *ctx)
-{
-	struct arcs_walk *a = ctx;
-	uint32_t src, dst;
-
-	if (c->callee == DISASM_NO_FUNC || c->callee == c->caller)
-		return 0;
-	src = a->cg->node_of_func[c->caller];
-	dst = a->cg->node_of_func[c->callee];
-	if (dst == UINT32_MAX)
-		return 0;	/* a callee outside the hot set */
-	cg_add_arc(a->cg, src, dst, a->w);
-	a->added++;
-	return 0;
-}
-
-long disasm_static_arcs(struct cgraph *cg, uint64_t w)
-{
-	const struct kimage *img = cg->img;
-	struct arcs_walk a = { .cg = cg, .w = w };
-	struct disasm *d;
-	int err;
-
-	if (!disasm_supported(img->machine, img->elfclass)) {
-		pr_warn("%s: no disassembler for ELF machine %u; no static call edges",
-			img->path, img->machine);
-		return 0;
-	}
-	err = disasm_open(&d, img);
-	if (err)
-		return err;
-	for (size_t n = 0; n < cg->nnodes && !err; n++)
-		err = disasm_func(d, cg->nodes[n].func, add_arc_cb, &a);
-	disasm_close(d);
-	return err ? err : a.added;
 }

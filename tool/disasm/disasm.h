@@ -123,17 +123,6 @@ int disasm_calls(const struct kimage *img, disasm_call_cb cb, void *ctx);
 /** Is there a disassembler for this ELF machine and class? (Says nothing.) */
 bool disasm_supported(uint16_t machine, unsigned int elfclass);
 
-struct cgraph;
-
-/**
- * disasm_static_arcs() - the static edges of the layout pipeline: add an arc
- * of weight @w to @cg (before cg_finish()) for every direct call and tail
- * call from one of its nodes to another, one per call site, found in the
- * nodes' code. An architecture without a disassembler gets a warning and no
- * arcs. Returns the number of arcs added, or -errno.
- */
-long disasm_static_arcs(struct cgraph *cg, uint64_t w);
-
 /** Counters accumulated by this handle so far. */
 const struct disasm_stats *disasm_get_stats(const struct disasm *d);
 

@@ -10,8 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "disasm/disasm.h"
 #include "graph/graph.h"
+#include "graph/static_edges.h"
 #include "lib/warn.h"
 #include "lib/xalloc.h"
 
@@ -203,6 +203,39 @@ static void seq_paths(struct cgraph *cg, const struct profile *prof)
 	free(path_of);
 }
 
+struct static_arcs {
+	struct cgraph *cg;
+	uint64_t w;
+	long added;
+};
+
+static int static_arc_cb(uint32_t caller, uint32_t callee, void *ctx)
+{
+	struct static_arcs *a = ctx;
+	uint32_t src = a->cg->node_of_func[caller], dst = a->cg->node_of_func[callee];
+
+	if (dst == UINT32_MAX)
+		return 0;	/* a callee outside the hot set */
+	cg_add_arc(a->cg, src, dst, a->w);
+	a->added++;
+	return 0;
+}
+
+/* An arc of weight @w for every static call site from one node to another.
+ * Returns the number of arcs added, or -errno. */
+static long add_static_arcs(struct cgraph *cg, uint64_t w)
+{
+	struct static_arcs a = { .cg = cg, .w = w };
+	uint32_t *funcs = xmalloc(cg->nnodes * sizeof(*funcs));
+	int err;
+
+	for (size_t n = 0; n < cg->nnodes; n++)
+		funcs[n] = cg->nodes[n].func;
+	err = static_edges(cg->img, funcs, cg->nnodes, static_arc_cb, &a);
+	free(funcs);
+	return err ? err : a.added;
+}
+
 int cg_build(struct cgraph **out, const struct kimage *img, const struct profile *prof,
 	     const struct cg_opts *opts)
 {
@@ -271,9 +304,8 @@ int cg_build(struct cgraph **out, const struct kimage *img, const struct profile
 			cg->paths[cg->npaths - 1].src = t->id;
 	}
 	if (opts && opts->static_edges && cg->nnodes) {
-		/* disasm owns this: direct and tail calls between hot nodes */
-		static_added = disasm_static_arcs(cg, opts->static_edge_weight ?
-						  opts->static_edge_weight : 1);
+		static_added = add_static_arcs(cg, opts->static_edge_weight ?
+					       opts->static_edge_weight : 1);
 		if (static_added >= 0)
 			pr_info("static edges: %ld call sites between hot functions",
 				static_added);
