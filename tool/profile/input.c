@@ -449,7 +449,8 @@ int input_read(struct profile *prof, const struct kimage *img, const char *path,
 		err = -EINVAL;
 		goto out;
 	}
-	sz = symbolize_new(prof, img, opts, name);
+	sz = symbolize_new(prof, img, opts && opts->have_kaslr ? &opts->kaslr_offset : NULL,
+			   name);
 	switch (fmt) {
 	case INPUT_PERF:
 		pu.sz = sz;

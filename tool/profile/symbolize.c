@@ -206,7 +206,7 @@ const char *symbolize_base_name(const char *name, char *buf, size_t len)
 }
 
 struct symbolizer *symbolize_new(struct profile *prof, const struct kimage *img,
-				 const struct input_opts *opts, const char *name)
+				 const int64_t *kaslr_offset, const char *name)
 {
 	struct symbolizer *sz = xcalloc(1, sizeof(*sz));
 	size_t i;
@@ -214,8 +214,8 @@ struct symbolizer *symbolize_new(struct profile *prof, const struct kimage *img,
 	sz->prof = prof;
 	sz->img = img;
 	sz->name = name;
-	if (opts && opts->have_kaslr) {
-		sz->kaslr = opts->kaslr_offset;
+	if (kaslr_offset) {
+		sz->kaslr = *kaslr_offset;
 		sz->kaslr_settled = true;
 	}
 	if (!img)

@@ -13,7 +13,6 @@
 #include <stdint.h>
 
 #include "image/image.h"
-#include "profile/input.h"
 #include "profile/profile.h"
 #include "profile/sample.h"
 
@@ -21,11 +20,13 @@ struct symbolizer;
 
 /**
  * symbolize_new() - a symbolizer feeding @prof. @img may be NULL: names are
- * then used as written and bare addresses are dropped. @name is the input's
- * name for messages. Borrowed pointers must outlive the symbolizer.
+ * then used as written and bare addresses are dropped. @kaslr_offset is the
+ * offset the user gave (runtime - link address), or NULL to detect it. @name
+ * is the input's name for messages. Borrowed pointers must outlive the
+ * symbolizer.
  */
 struct symbolizer *symbolize_new(struct profile *prof, const struct kimage *img,
-				 const struct input_opts *opts, const char *name);
+				 const int64_t *kaslr_offset, const char *name);
 
 /**
  * symbolize_set_window() - group every @n consecutive resolved one-frame

@@ -92,8 +92,8 @@ static void feed(struct symbolizer *sz, enum hp_event_kind kind, uint64_t w,
 static void test_stack(void)
 {
 	struct profile *p = profile_new();
-	struct input_opts o = { .have_kaslr = true };
-	struct symbolizer *sz = symbolize_new(p, img, &o, "t");
+	const int64_t kaslr = 0;
+	struct symbolizer *sz = symbolize_new(p, img, &kaslr, "t");
 	struct hp_frame st[] = { sym("read_zero", 4), sym("read_zero", 9), sym("vfs_read", 0x10),
 				 sym("ksys_read", 0x20) };
 	uint64_t w = 0;
@@ -124,8 +124,8 @@ static void test_stack(void)
 static void test_names(void)
 {
 	struct profile *p = profile_new();
-	struct input_opts o = { .have_kaslr = true };
-	struct symbolizer *sz = symbolize_new(p, img, &o, "t");
+	const int64_t kaslr = 0;
+	struct symbolizer *sz = symbolize_new(p, img, &kaslr, "t");
 	struct hp_frame f;
 	char buf[64];
 
@@ -165,8 +165,8 @@ static void test_names(void)
 static void test_drops(void)
 {
 	struct profile *p = profile_new();
-	struct input_opts o = { .have_kaslr = true };
-	struct symbolizer *sz = symbolize_new(p, img, &o, "t");
+	const int64_t kaslr = 0;
+	struct symbolizer *sz = symbolize_new(p, img, &kaslr, "t");
 	struct hp_frame f[2];
 
 	f[1] = sym("ksys_read", 0);
@@ -197,9 +197,8 @@ static void test_drops(void)
 static void test_kaslr(void)
 {
 	struct profile *p = profile_new();
-	struct input_opts o = { 0 };
-	struct symbolizer *sz = symbolize_new(p, img, &o, "t");
-	const int64_t off = 0x3a00000;
+	struct symbolizer *sz = symbolize_new(p, img, NULL, "t");
+	const int64_t off = 0x3a00000, given = -0x1000;
 	struct hp_frame f[2];
 	bool detected;
 	int i;
@@ -227,9 +226,7 @@ static void test_kaslr(void)
 
 	/* given on the command line: used as is */
 	p = profile_new();
-	o.have_kaslr = true;
-	o.kaslr_offset = -0x1000;
-	sz = symbolize_new(p, img, &o, "t");
+	sz = symbolize_new(p, img, &given, "t");
 	f[0] = at(addr_of("baz") - 0x1000);
 	feed(sz, HP_EV_STACK, 3, f, 1);
 	symbolize_finish(sz);
@@ -241,8 +238,8 @@ static void test_kaslr(void)
 static void test_tree(void)
 {
 	struct profile *p = profile_new();
-	struct input_opts o = { .have_kaslr = true };
-	struct symbolizer *sz = symbolize_new(p, img, &o, "t");
+	const int64_t kaslr = 0;
+	struct symbolizer *sz = symbolize_new(p, img, &kaslr, "t");
 	struct hp_frame t[] = { sym("ksys_read", 0), sym("vfs_read", 0), sym("read_zero", 0),
 				sym("not_here", 0), sym("baz", 0), sym("vfs_read", 0),
 				sym("foo.isra.0", 0) };
@@ -271,8 +268,8 @@ static void test_tree(void)
 static void test_branch(void)
 {
 	struct profile *p = profile_new();
-	struct input_opts o = { .have_kaslr = true };
-	struct symbolizer *sz = symbolize_new(p, img, &o, "t");
+	const int64_t kaslr = 0;
+	struct symbolizer *sz = symbolize_new(p, img, &kaslr, "t");
 	struct hp_frame b[2];
 
 	b[0] = at(addr_of("vfs_read") + 0x10), b[1] = at(addr_of("read_zero"));
