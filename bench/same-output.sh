@@ -67,7 +67,7 @@ battery() {
 }
 
 # Drop what is not deterministic: timing columns and lines of the benchmark.
-scrub() { sed -E 's/[0-9]+(\.[0-9]+)? ?(ms|s|us)\b/T/g; s/^(\| [a-z0-9-]+ +\| +)[0-9.]+ /\1T /' "$1"; }
+scrub() { sed -E 's/[0-9]+(\.[0-9]+)? ?(ms|s|us)\b/T/g; s/^(\| [a-z0-9-]+ +\|) +[0-9.]+ /\1 T /' "$1"; }
 
 fail=0 n=0
 battery >"$work/battery"
