@@ -4,7 +4,7 @@
  * built from a real vmlinux: its functions, sizes, alignments, object files
  * and which may move. Each case builds a call graph directly (no profile
  * reader involved), runs every algorithm, links its order as the hot region
- * (model_relink) and prints, per algorithm, the run time, the weighted mean
+ * (place_relink) and prints, per algorithm, the run time, the weighted mean
  * pages per path run against the bound, the executed set's pages, the
  * simulated I-TLB misses and the I-cache misses, as a markdown table.
  *
@@ -46,6 +46,7 @@
 #include "lib/xalloc.h"
 #include "model/model.h"
 #include "model/tlbsim.h"
+#include "place/place.h"
 #include "profile/input.h"
 #include "profile/profile.h"
 
@@ -586,7 +587,7 @@ static int bench_case(const struct kimage *img, const char *name, const struct m
 	}
 	if (!orig) {
 		orig = xmalloc((cg->nnodes ? cg->nnodes : 1) * sizeof(*orig));
-		layout_current_addrs(cg, orig);
+		place_as_linked(cg, orig);
 		/* the hot region goes where the movable text starts */
 		for (size_t i = 0; i < img->nfuncs; i++)
 			if ((img->funcs[i].flags & KF_MOVABLE) && img->funcs[i].addr < insert)
@@ -637,7 +638,7 @@ static int bench_case(const struct kimage *img, const char *name, const struct m
 				t[j - 1] = x;
 			}
 		t0 = t[repeats / 2];
-		model_relink(cg, orig, order, n, insert, mg->page_size, addr);
+		place_relink(cg, orig, order, n, insert, mg->page_size, addr);
 		if (model_eval(cg, addr, mg, &r) == 0) {
 			row(layout_algos[a]->name, t0, &r, mg);
 			model_result_free(&r);

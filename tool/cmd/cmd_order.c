@@ -23,6 +23,7 @@
 #include "lib/hotpack.h"
 #include "lib/warn.h"
 #include "lib/xalloc.h"
+#include "place/place.h"
 #include "profile/input.h"
 #include "profile/profile.h"
 
@@ -150,9 +151,9 @@ static void order_summary(const struct cgraph *cg, const uint32_t *order, size_t
 	uint64_t *addr = xmalloc((cg->nnodes ? cg->nnodes : 1) * sizeof(*addr));
 	size_t i;
 
-	layout_current_addrs(cg, addr);
+	place_as_linked(cg, addr);
 	info->pages_before = layout_pages_used(cg, order, n, addr, page);
-	layout_assign(cg, order, n, 0, addr);
+	place_order(cg, order, n, 0, addr);
 	info->pages_used = layout_pages_used(cg, order, n, addr, page);
 	info->pages_bound = layout_pages_bound(cg, order, n, page);
 	info->nfuncs = n;

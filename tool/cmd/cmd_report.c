@@ -10,7 +10,7 @@
  *
  * The order is placed where the movable text starts (the lowest address of
  * a movable function), page-aligned, as the order fragment does; the other
- * functions keep their places shifted by the hot region (model_relink()).
+ * functions keep their places shifted by the hot region (place_relink()).
  */
 #include "config.h"
 
@@ -35,6 +35,7 @@
 #include "model/icache.h"
 #include "model/model.h"
 #include "model/tlbsim.h"
+#include "place/place.h"
 #include "profile/input.h"
 #include "profile/profile.h"
 
@@ -449,7 +450,7 @@ static int report_run(struct report_opts *o, char *vmlinux, char **inputs, int n
 	/* now */
 	col[0].name = "now";
 	col[0].addr = xmalloc(nn * sizeof(uint64_t));
-	layout_current_addrs(cg, col[0].addr);
+	place_as_linked(cg, col[0].addr);
 	err = model_eval(cg, col[0].addr, &o->geom, &col[0].r);
 	if (err)
 		goto out;
@@ -468,7 +469,7 @@ static int report_run(struct report_opts *o, char *vmlinux, char **inputs, int n
 			goto out;
 		c->name = al->name;
 		c->addr = xmalloc(nn * sizeof(uint64_t));
-		model_relink(cg, col[0].addr, order, c->placed, insert, o->geom.page_size, c->addr);
+		place_relink(cg, col[0].addr, order, c->placed, insert, o->geom.page_size, c->addr);
 		ncol++;
 		err = model_eval(cg, c->addr, &o->geom, &c->r);
 		if (err)

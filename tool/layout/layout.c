@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * layout.c - the table of ordering algorithms and what they share: picking
- * the hot set, turning an order into addresses, counting pages.
+ * the hot set, cutting an order at the byte cap, counting pages.
  */
 #include "config.h"
 
@@ -10,6 +10,7 @@
 
 #include "layout/layout.h"
 #include "lib/xalloc.h"
+#include "place/place.h"
 
 const struct layout_algo *const layout_algos[] = {
 	&layout_original,
@@ -113,61 +114,14 @@ size_t layout_select(const struct cgraph *cg, const struct layout_opts *opts, ui
 	return keep;
 }
 
-uint64_t layout_assign(const struct cgraph *cg, const uint32_t *order, size_t n,
-		       uint64_t base, uint64_t *addr)
-{
-	uint64_t at = base;
-	size_t i;
-
-	for (i = 0; i < cg->nnodes; i++)
-		addr[i] = UINT64_MAX;
-	for (i = 0; i < n; i++) {
-		const struct cg_node *nd = &cg->nodes[order[i]];
-		uint64_t a = nd->align ? nd->align : 1;
-
-		at = (at + a - 1) & ~(a - 1);
-		addr[order[i]] = at;
-		at += nd->size;
-	}
-	return at;
-}
-
 int layout_run(const struct layout_algo *algo, const struct cgraph *cg,
 	       const struct layout_opts *opts, uint32_t *order, size_t *n)
 {
 	int err = algo->run(cg, opts, order, n);
 
 	if (!err)
-		*n = layout_cap_bytes(cg, order, *n, opts->max_hot_bytes);
+		*n = place_fit_bytes(cg, order, *n, opts->max_hot_bytes);
 	return err;
-}
-
-size_t layout_cap_bytes(const struct cgraph *cg, const uint32_t *order, size_t n,
-			uint64_t max_bytes)
-{
-	uint64_t at = 0;
-	size_t i;
-
-	if (!max_bytes)
-		return n;
-	for (i = 0; i < n; i++) {
-		const struct cg_node *nd = &cg->nodes[order[i]];
-		uint64_t a = nd->align ? nd->align : 1;
-
-		at = (at + a - 1) & ~(a - 1);
-		if (at + nd->size > max_bytes)
-			break;
-		at += nd->size;
-	}
-	return i;
-}
-
-void layout_current_addrs(const struct cgraph *cg, uint64_t *addr)
-{
-	size_t i;
-
-	for (i = 0; i < cg->nnodes; i++)
-		addr[i] = cg->img ? cg->img->funcs[cg->nodes[i].func].addr : UINT64_MAX;
 }
 
 static int cmp_u64(const void *a, const void *b)

@@ -1,11 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * layout.h - the ordering algorithms, one file each behind one table, and
- * what they share: the options and address assignment.
+ * what they share: the options, the hot set and page counts.
  *
  * An algorithm returns an order of movable hot nodes (hottest region first).
- * layout_assign() turns an order into addresses: page-aligned start, each
- * function at its alignment, padding counted.
+ * place_order() (place/place.h) turns an order into addresses.
  */
 #ifndef HP_LAYOUT_H
 #define HP_LAYOUT_H
@@ -69,29 +68,11 @@ void layout_heat(const struct cgraph *cg, uint64_t *heat);
 size_t layout_select(const struct cgraph *cg, const struct layout_opts *opts, uint32_t *sel);
 
 /**
- * layout_assign() - addresses for an order: start at @base (page aligned),
- * each node at its alignment. addr[] is indexed by node and must have room
- * for cg->nnodes; nodes not in the order get UINT64_MAX. Returns the end.
- */
-uint64_t layout_assign(const struct cgraph *cg, const uint32_t *order, size_t n,
-		       uint64_t base, uint64_t *addr);
-
-/**
  * layout_run() - run @algo, then cut its order at opts->max_hot_bytes with
  * alignment padding counted (algorithms select by raw sizes).
  */
 int layout_run(const struct layout_algo *algo, const struct cgraph *cg,
 	       const struct layout_opts *opts, uint32_t *order, size_t *n);
-
-/**
- * layout_cap_bytes() - how many nodes of @order fit in @max_bytes from a
- * page-aligned start, alignment padding counted (0: no cap).
- */
-size_t layout_cap_bytes(const struct cgraph *cg, const uint32_t *order, size_t n,
-			uint64_t max_bytes);
-
-/** addr[] = the nodes' addresses in the image as it is now. */
-void layout_current_addrs(const struct cgraph *cg, uint64_t *addr);
 
 /** Pages touched by [addr, addr+size) of the listed nodes, each counted once
  * (any address order). */

@@ -60,6 +60,7 @@
 #include "layout/layout_pages.h"
 #include "lib/xalloc.h"
 #include "model/model.h"
+#include "place/place.h"
 
 #define PAGES_MAX_PASSES 8
 #define PAGES_LOOKAHEAD 16	/* pages tried for a gap a page leaves */
@@ -555,7 +556,7 @@ struct emitter {
 	const struct pages *p;
 	uint32_t *order;
 	size_t n;
-	uint64_t at;		/* as layout_assign() will place it, from 0 */
+	uint64_t at;		/* as place_order() will place it, from 0 */
 };
 
 static void emit(struct emitter *em, uint32_t r)
@@ -636,7 +637,7 @@ uint64_t pages_weighted_pages(const struct pages *p, const uint32_t *order, size
 {
 	uint64_t total = 0;
 
-	layout_assign(p->cg, order, n, 0, addr);
+	place_order(p->cg, order, n, 0, addr);
 	if (spans || !p->nnets) {
 		for (size_t i = 0; i < n; i++) {
 			const struct cg_node *nd = &p->cg->nodes[order[i]];
@@ -1034,7 +1035,7 @@ static int score_misses(const struct pages *p, const struct layout_opts *opts,
 			g.tlb_entries[k] = g.tlb_entries[2];
 	g.icache.size = 0;
 	g.budget = cg->npaths ? PAGES_SCORE_BUDGET_PATHS : PAGES_SCORE_BUDGET_NODES;
-	layout_assign(cg, order, n, 1ull << 44, addr);
+	place_order(cg, order, n, 1ull << 44, addr);
 	pages_place_rest(p, addr);
 	/* with nets left out (cap_nets()), replay the paths kept: every path
 	 * runs at least once, so the replay would grow with the profile */

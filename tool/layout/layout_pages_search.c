@@ -13,6 +13,7 @@
 #include "layout/layout_pages.h"
 #include "lib/xalloc.h"
 #include "model/pagesim.h"
+#include "place/place.h"
 
 /* ---- search on the simulated misses ---- */
 
@@ -113,7 +114,7 @@ static uint64_t search_eval(struct pages *p, struct pg_search *s)
 {
 	const struct cgraph *cg = p->cg;
 	size_t n = s->n = pages_concat_bins(p, s->order);
-	uint64_t base = 1ull << 44, end = layout_assign(cg, s->order, n, base, s->addr);
+	uint64_t base = 1ull << 44, end = place_order(cg, s->order, n, base, s->addr);
 
 	for (size_t i = 0; i < n; i++) {
 		uint32_t v = s->order[i];

@@ -14,7 +14,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "layout/layout.h"
 #include "lib/warn.h"
 #include "lib/xalloc.h"
 #include "model/model.h"
@@ -422,55 +421,4 @@ double model_mean_bound(const struct model_result *r)
 double model_mean_fixed_bound(const struct model_result *r)
 {
 	return r->weight ? (double)r->wfixed_bound / (double)r->weight : 0;
-}
-
-struct moved {
-	uint64_t orig, size;
-};
-
-static int cmp_moved(const void *a, const void *b)
-{
-	const struct moved *x = a, *y = b;
-
-	return (x->orig > y->orig) - (x->orig < y->orig);
-}
-
-uint64_t model_relink(const struct cgraph *cg, const uint64_t *orig, const uint32_t *order,
-		      size_t n, uint64_t insert, uint64_t page_size, uint64_t *addr)
-{
-	uint64_t base = (insert + page_size - 1) & ~(page_size - 1);
-	uint64_t end = layout_assign(cg, order, n, base, addr);
-	struct moved *mv = xcalloc(n ? n : 1, sizeof(*mv));
-	uint64_t *prefix = xcalloc(n + 1, sizeof(*prefix));
-	size_t nmv = 0;
-
-	for (size_t i = 0; i < n; i++)
-		if (orig[order[i]] >= insert)
-			mv[nmv++] = (struct moved){ orig[order[i]], cg->nodes[order[i]].size };
-	qsort(mv, nmv, sizeof(*mv), cmp_moved);
-	for (size_t i = 0; i < nmv; i++)
-		prefix[i + 1] = prefix[i] + mv[i].size;
-	for (size_t v = 0; v < cg->nnodes; v++) {
-		size_t lo = 0, hi = nmv;
-
-		if (addr[v] != UINT64_MAX)
-			continue;
-		if (orig[v] < insert) {
-			addr[v] = orig[v];
-			continue;
-		}
-		/* moved functions that sat below this one */
-		while (lo < hi) {
-			size_t mid = (lo + hi) / 2;
-
-			if (mv[mid].orig < orig[v])
-				lo = mid + 1;
-			else
-				hi = mid;
-		}
-		addr[v] = orig[v] + (end - insert) - prefix[lo];
-	}
-	free(mv);
-	free(prefix);
-	return end;
 }

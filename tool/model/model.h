@@ -110,18 +110,6 @@ double model_mean_pages(const struct model_result *r);
 double model_mean_bound(const struct model_result *r);
 double model_mean_fixed_bound(const struct model_result *r);
 
-/**
- * model_relink() - where every node lands when @order is linked as the hot
- * region: the order starts at ALIGN(@insert, page) with layout_assign(); a
- * node not in the order keeps its place relative to the rest of the text
- * after @insert, shifted by the hot region's size less the bytes that moved
- * out from before it (their padding is not modelled). @orig holds every
- * node's address in the image as linked; nodes below @insert stay put.
- * Returns the end of the hot region.
- */
-uint64_t model_relink(const struct cgraph *cg, const uint64_t *orig, const uint32_t *order,
-		      size_t n, uint64_t insert, uint64_t page_size, uint64_t *addr);
-
 /** "4 KiB pages; I-TLB fully associative LRU 32/64/128 entries; I-cache 32 KiB 8-way 64 B lines". */
 const char *model_geom_str(const struct model_geom *g, char *buf, size_t len);
 

@@ -18,6 +18,7 @@
 #include "graph/graph.h"
 #include "layout/layout.h"
 #include "model/model.h"
+#include "place/place.h"
 #include "tap.h"
 
 static const char *const algos[] = { "original", "c3", "ph", "cds", "pages" };
@@ -182,7 +183,7 @@ static void eval_order(const struct cgraph *cg, const uint32_t *order, size_t n,
 {
 	uint64_t *addr = calloc(cg->nnodes, sizeof(*addr));
 
-	layout_assign(cg, order, n, 0x100000, addr);
+	place_order(cg, order, n, 0x100000, addr);
 	for (size_t i = 0; i < cg->nnodes; i++)
 		if (addr[i] == UINT64_MAX)
 			addr[i] = 0x10000000 + i * 0x10000;	/* far away */

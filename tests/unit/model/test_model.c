@@ -3,7 +3,7 @@
  * test_model.c - the layout model on a graph small enough to work out by
  * hand: pages per path against ceil(bytes/page), weighted totals, the
  * executed set, the interleaved replay's TLB misses (fully associative,
- * 2-way, pinned), the node stream, and model_relink's addresses.
+ * 2-way, pinned) and the node stream.
  */
 #include "config.h"
 
@@ -12,7 +12,6 @@
 #include <string.h>
 
 #include "graph/graph.h"
-#include "layout/layout.h"
 #include "model/model.h"
 #include "tap.h"
 
@@ -231,23 +230,6 @@ int main(void)
 	is_int(r.runs, 10, "10 runs");
 	is_int(r.wpages, 6 * 1 + 3 * 1 + 1 * 2, "weighted pages of single functions");
 	model_result_free(&r);
-
-	/* relink: n3 then n1 as the hot region at 0x10000 */
-	{
-		uint32_t order[2] = { 3, 1 };
-		uint64_t a[4];
-		uint64_t end = model_relink(cg, addr0, order, 2, 0x10000, 4096, a);
-
-		is_u64(a[3], 0x10000, "n3 first at the page-aligned insert point");
-		is_u64(a[1], 0x11390, "n1 after it at 16-byte alignment");
-		is_u64(end, 0x11b60, "the hot region ends at 0x11b60");
-		is_u64(a[0], 0x10000 + 0x1b60, "n0 shifted by the hot region (nothing moved from below it)");
-		is_u64(a[2], 0x10c00 + 0x1b60, "n2 shifted the same");
-		end = model_relink(cg, addr0, order, 2, 0x20000, 4096, a);
-		is_u64(a[0], 0x10000, "below the insert point nothing moves");
-		is_u64(a[3], 0x20000, "n3 at the new insert point");
-		(void)end;
-	}
 	cg_free(cg);
 	check_sequence();
 	return done_testing();

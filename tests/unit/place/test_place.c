@@ -1,0 +1,91 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * test_place.c - addresses from an order, worked out by hand: alignment
+ * padding, nodes left out of the order, the byte cap, and where the rest of
+ * the text lands when an order is relinked as the hot region.
+ */
+#include "config.h"
+
+#include <stdint.h>
+
+#include "graph/graph.h"
+#include "place/place.h"
+#include "tap.h"
+
+static void check_order(void)
+{
+	struct cgraph *cg = cg_new(NULL);
+	uint32_t order[3] = { 0, 1, 2 }, rev[2] = { 2, 1 };
+	uint64_t addr[3];
+
+	cg_add_node(cg, 0, 100, 16, 5, true);
+	cg_add_node(cg, 1, 4000, 64, 5, true);
+	cg_add_node(cg, 2, 10, 16, 5, true);
+	cg_finish(cg);
+	/* 0 at 0..100; 1 aligned to 128..4128; 2 aligned to 4128..4138 */
+	is_u64(place_order(cg, order, 3, 0, addr), 4138, "end after padding");
+	is_u64(addr[0], 0, "the first node at the base");
+	is_u64(addr[1], 128, "64-byte alignment pads");
+	is_u64(addr[2], 4128, "16-byte alignment");
+	/* from 0x1000: 2 at 0x1000..0x100a, 1 aligned to 0x1040..0x1fe0 */
+	is_u64(place_order(cg, rev, 2, 0x1000, addr), 0x1fe0, "another order, another base");
+	is_u64(addr[1], 0x1040, "padded after the 10-byte node");
+	is_u64(addr[0], UINT64_MAX, "a node not in the order has no address");
+	is_u64(place_order(cg, order, 0, 0x1000, addr), 0x1000, "an empty order ends at the base");
+	is_int(place_fit_bytes(cg, order, 3, 0), 3, "no cap: all fit");
+	is_int(place_fit_bytes(cg, order, 3, 4138), 3, "the cap counts the padding: exactly full");
+	is_int(place_fit_bytes(cg, order, 3, 4137), 2, "one byte short: the last is cut");
+	is_int(place_fit_bytes(cg, order, 3, 4127), 1, "the padding before 1 counts");
+	is_int(place_fit_bytes(cg, order, 3, 99), 0, "nothing fits");
+	place_as_linked(cg, addr);
+	is_u64(addr[0], UINT64_MAX, "with no image, no linked address");
+	cg_free(cg);
+}
+
+/*
+ * n0 3000 B @0x10000, n1 2000 B @0x20000, n2 1000 B @0x10c00, n3 5000 B
+ * @0x30800, all 16-byte aligned. Relink n3 then n1 as the hot region.
+ */
+static void check_relink(void)
+{
+	static const uint64_t addr0[4] = { 0x10000, 0x20000, 0x10c00, 0x30800 };
+	struct cgraph *cg = cg_new(NULL);
+	uint32_t order[2] = { 3, 1 };
+	uint64_t a[4], end;
+
+	cg_add_node(cg, 0, 3000, 16, 6, true);
+	cg_add_node(cg, 1, 2000, 16, 3, true);
+	cg_add_node(cg, 2, 1000, 16, 0, true);
+	cg_add_node(cg, 3, 5000, 16, 1, true);
+	cg_finish(cg);
+	end = place_relink(cg, addr0, order, 2, 0x10000, 4096, a);
+	is_u64(a[3], 0x10000, "n3 first at the page-aligned insert point");
+	is_u64(a[1], 0x11390, "n1 after it at 16-byte alignment");
+	is_u64(end, 0x11b60, "the hot region ends at 0x11b60");
+	is_u64(a[0], 0x10000 + 0x1b60, "n0 shifted by the hot region (nothing moved from below it)");
+	is_u64(a[2], 0x10c00 + 0x1b60, "n2 shifted the same");
+	end = place_relink(cg, addr0, order, 2, 0x20000, 4096, a);
+	is_u64(end, 0x21b60, "the hot region from the new insert point");
+	is_u64(a[0], 0x10000, "below the insert point nothing moves");
+	is_u64(a[2], 0x10c00, "nor n2");
+	is_u64(a[3], 0x20000, "n3 at the new insert point");
+	end = place_relink(cg, addr0, order, 2, 0x10001, 4096, a);
+	is_u64(a[3], 0x11000, "the insert point is aligned up to the page");
+	is_u64(end, 0x12b60, "the region ends 0x1b60 after it");
+	is_u64(a[0], 0x10000, "a node below the insert point stays");
+	is_u64(a[2], 0x10c00 + 0x12b60 - 0x10001, "n2 shifted by the region from the insert point");
+	/* n1 alone (2000 B = 0x7d0) from 0x10000: n3 sat above it, so moves
+	 * by the region less the bytes that left from below it. */
+	end = place_relink(cg, addr0, &order[1], 1, 0x10000, 4096, a);
+	is_u64(end, 0x107d0, "n1 alone: 0x7d0 bytes");
+	is_u64(a[0], 0x10000 + 0x7d0, "n0 shifted by the region");
+	is_u64(a[3], 0x30800, "n3: the region less the bytes n1 left below it, 0");
+	cg_free(cg);
+}
+
+int main(void)
+{
+	check_order();
+	check_relink();
+	return done_testing();
+}

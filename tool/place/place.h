@@ -1,0 +1,49 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * place.h - addresses from an order: where each function lands when an
+ * order of graph nodes is linked as the hot region, each function at its
+ * alignment with the padding counted, and where the functions left out of
+ * the order (the fixed ones and the cold ones) land after it.
+ *
+ * Below both the model (which costs a set of addresses) and the layout
+ * algorithms (which search orders by costing their addresses).
+ */
+#ifndef HP_PLACE_H
+#define HP_PLACE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "graph/graph.h"
+
+/**
+ * place_order() - addresses for an order: start at @base (page aligned),
+ * each node at its alignment. addr[] is indexed by node and must have room
+ * for cg->nnodes; nodes not in the order get UINT64_MAX. Returns the end.
+ */
+uint64_t place_order(const struct cgraph *cg, const uint32_t *order, size_t n,
+		     uint64_t base, uint64_t *addr);
+
+/**
+ * place_fit_bytes() - how many nodes of @order fit in @max_bytes from a
+ * page-aligned start, alignment padding counted (0: no cap).
+ */
+size_t place_fit_bytes(const struct cgraph *cg, const uint32_t *order, size_t n,
+		       uint64_t max_bytes);
+
+/** addr[] = the nodes' addresses in the image as it is linked now. */
+void place_as_linked(const struct cgraph *cg, uint64_t *addr);
+
+/**
+ * place_relink() - where every node lands when @order is linked as the hot
+ * region: the order starts at ALIGN(@insert, page) with place_order(); a
+ * node not in the order keeps its place relative to the rest of the text
+ * after @insert, shifted by the hot region's size less the bytes that moved
+ * out from before it (their padding is not modelled). @orig holds every
+ * node's address in the image as linked; nodes below @insert stay put.
+ * Returns the end of the hot region.
+ */
+uint64_t place_relink(const struct cgraph *cg, const uint64_t *orig, const uint32_t *order,
+		      size_t n, uint64_t insert, uint64_t page_size, uint64_t *addr);
+
+#endif
