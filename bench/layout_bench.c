@@ -39,6 +39,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "cmd/pipeline.h"
 #include "graph/graph.h"
 #include "image/image.h"
 #include "layout/layout.h"
@@ -656,7 +657,6 @@ int main(int argc, char **argv)
 {
 	struct model_geom mg;
 	struct kimage *img;
-	struct kimage_opts io = { 0 };
 	int c, err = 0;
 
 	model_geom_default(&mg);
@@ -702,7 +702,7 @@ int main(int argc, char **argv)
 				"[-r REPEATS] [-o DIR] [-v] VMLINUX CASE...\n");
 		return 2;
 	}
-	if (kimage_open(&img, argv[optind], &io))
+	if (pipe_open_image(&img, argv[optind], NULL, false))
 		return 1;
 	for (int i = optind + 1; i < argc && !err; i++)
 		err = bench_case(img, argv[i], &mg);

@@ -72,9 +72,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	hp_verbosity = 0;
 	if (size >= 4 && !memcmp(data, ELFMAG, SELFMAG)) {
 		struct kimage *img;
-		struct kimage_opts o = { .no_auto = true };
 
-		if (kimage_open_mem(&img, data, size, "fuzz", &o))
+		if (kimage_open_mem(&img, data, size, "fuzz"))
 			return 0;
 		disasm_calls(img, fz_call, img);
 		kimage_close(img);

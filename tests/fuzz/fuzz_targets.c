@@ -6,7 +6,8 @@
  * way the tool uses them; the events are also checked for what the reader
  * promises (frames present, weights non-zero). .hprof input that reads
  * cleanly must write, read and write again to the same bytes. ELF input
- * goes through kimage_open_mem() and the address lookups.
+ * goes through kimage_open_mem(), the assumed section names and the address
+ * lookups.
  */
 #include "config.h"
 
@@ -20,6 +21,8 @@
 #include "profile/input.h"
 #include "profile/profile.h"
 #include "profile/symbolize.h"
+#include "sections/linkmap.h"
+#include "sections/sections.h"
 
 static int check_event(const struct hp_event *ev, void *ctx)
 {
@@ -146,13 +149,17 @@ int fuzz_hprof(const uint8_t *data, size_t size)
 
 int fuzz_kimage(const uint8_t *data, size_t size)
 {
-	struct kimage_opts opts = { .no_auto = true };
+	struct sections_opts opts = { .no_auto = true };
 	struct kimage *img = NULL;
 	size_t i;
 
 	hp_verbosity = 0;
-	if (kimage_open_mem(&img, data, size, "fuzz", &opts))
+	if (kimage_open_mem(&img, data, size, "fuzz"))
 		return 0;
+	if (sections_name(img, &opts)) {
+		kimage_close(img);
+		return 0;
+	}
 	for (i = 0; i < img->nfuncs; i++) {
 		const struct kfunc *f = &img->funcs[i];
 		char buf[256];
@@ -177,7 +184,6 @@ static size_t map_nstrings;
 
 int fuzz_linkmap(const uint8_t *data, size_t size)
 {
-	struct kimage_opts opts = { .no_auto = true, .quiet_assumed = true };
 	FILE *in;
 	size_t i;
 
@@ -185,7 +191,7 @@ int fuzz_linkmap(const uint8_t *data, size_t size)
 		return 0;
 	hp_verbosity = 0;
 	if (!map_img) {
-		if (kimage_open(&map_img, "/proc/self/exe", &opts))
+		if (kimage_open(&map_img, "/proc/self/exe"))
 			abort();
 		map_funcs = malloc(map_img->nfuncs * sizeof(*map_funcs));
 		if (!map_funcs)
@@ -195,7 +201,7 @@ int fuzz_linkmap(const uint8_t *data, size_t size)
 	}
 	in = fmemopen((void *)data, size, "r");
 	if (in) {
-		if (!kimage_read_map_stream(map_img, in, "fuzz.map"))
+		if (!linkmap_read_stream(map_img, in, "fuzz.map"))
 			for (i = 0; i < map_img->nfuncs; i++)
 				if ((map_img->funcs[i].flags & KF_MOVABLE) &&
 				    !map_img->funcs[i].section)

@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cmd/pipeline.h"
 #include "emit/emit.h"
 #include "graph/graph.h"
 #include "image/image.h"
@@ -38,7 +39,7 @@ static const struct kfunc *find(const struct kimage *img, const char *spec)
 
 int main(int argc, char **argv)
 {
-	struct kimage_opts opts = { 0 };
+	struct sections_opts opts = { 0 };
 	struct kimage *img = NULL;
 	struct cgraph *cg;
 	struct emit_info info = { .algo = "test", .page_size = 4096 };
@@ -56,7 +57,7 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	opts.map_path = argv[2];
-	if (kimage_open(&img, argv[1], &opts))
+	if (pipe_open_image(&img, argv[1], &opts, false))
 		return 1;
 	cg = cg_new(img);
 	order = xmalloc((size_t)n * sizeof(*order));

@@ -23,6 +23,7 @@
 #include <time.h>
 
 #include "cmd/commands.h"
+#include "cmd/pipeline.h"
 #include "disasm/disasm.h"
 #include "image/image.h"
 #include "lib/cli.h"
@@ -442,7 +443,8 @@ int cmd_callgraph(int argc, char **argv)
 		return HP_EXIT_USAGE;
 	}
 	t0 = now();
-	if (kimage_open(&img, argv[optind], &(struct kimage_opts){ .quiet_assumed = true }))
+	if (pipe_open_image(&img, argv[optind], &(struct sections_opts){ .quiet_assumed = true },
+			    false))
 		return HP_EXIT_ERROR;
 	t1 = now();
 	if (img->relocatable) {

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "cmd/commands.h"
+#include "cmd/pipeline.h"
 #include "image/image.h"
 #include "lib/cli.h"
 #include "lib/hotpack.h"
@@ -105,7 +106,7 @@ static int write_profile(const struct profile *prof, const char *output)
 int cmd_profile(int argc, char **argv)
 {
 	struct input_opts in = { .min_match = 0.5 };
-	struct kimage_opts kopts = { 0 };
+	struct sections_opts sopts = { 0 };
 	const char *output = NULL, *vmlinux = NULL;
 	struct kimage *img = NULL;
 	struct profile *prof;
@@ -117,7 +118,7 @@ int cmd_profile(int argc, char **argv)
 		switch (c) {
 		case 'o': output = optarg; break;
 		case OPT_VMLINUX: vmlinux = optarg; break;
-		case OPT_MAP: kopts.map_path = optarg; break;
+		case OPT_MAP: sopts.map_path = optarg; break;
 		case OPT_INPUT_FORMAT:
 			f = input_format_from_name(optarg);
 			if (f < 0) {
@@ -157,7 +158,7 @@ int cmd_profile(int argc, char **argv)
 	if (input_check_paths(argv + optind, argc - optind))
 		return HP_EXIT_USAGE;
 	if (vmlinux) {
-		err = kimage_open(&img, vmlinux, &kopts);
+		err = pipe_open_image(&img, vmlinux, &sopts, false);
 		if (err)
 			return HP_EXIT_ERROR;
 	}

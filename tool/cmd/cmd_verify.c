@@ -26,6 +26,7 @@
 #include <string.h>
 
 #include "cmd/commands.h"
+#include "cmd/pipeline.h"
 #include "graph/graph.h"
 #include "image/image.h"
 #include "lib/cli.h"
@@ -39,7 +40,7 @@
 #define VERIFY_NO_ADDR UINT64_MAX
 
 struct verify_opts {
-	struct kimage_opts old_image, new_image;
+	struct sections_opts old_sections, new_sections;
 	struct input_opts input;
 	struct model_geom geom;
 	const char *order_path;
@@ -177,8 +178,8 @@ static int verify_parse(int argc, char **argv, struct verify_opts *o)
 			if (parse_uint("--list", optarg, 0, 1u << 30, &o->show_funcs))
 				return -EINVAL;
 			break;
-		case OPT_OLD_MAP: o->old_image.map_path = optarg; break;
-		case OPT_NEW_MAP: o->new_image.map_path = optarg; break;
+		case OPT_OLD_MAP: o->old_sections.map_path = optarg; break;
+		case OPT_NEW_MAP: o->new_sections.map_path = optarg; break;
 		case OPT_INPUT_FORMAT:
 			f = input_format_from_name(optarg);
 			if (f < 0) {
@@ -726,9 +727,9 @@ static int verify_run(struct verify_opts *o, char *oldpath, char *newpath, char 
 	size_t i, missing = 0;
 	int err, ret = HP_EXIT_ERROR;
 
-	err = kimage_open(&oimg, oldpath, &o->old_image);
+	err = pipe_open_image(&oimg, oldpath, &o->old_sections, false);
 	if (!err)
-		err = kimage_open(&nimg, newpath, &o->new_image);
+		err = pipe_open_image(&nimg, newpath, &o->new_sections, false);
 	if (!err)
 		err = input_read_all(prof, oimg, inputs, ninputs, &o->input);
 	if (!err)

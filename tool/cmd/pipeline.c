@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * pipeline.c - image, profile, graph: the first stages of order, report and
- * verify, and their shared options.
+ * pipeline.c - image (ELF, input-section names, DWARF files), profile, graph:
+ * the first stages of order, report and verify, and their shared options.
  */
 #include "config.h"
 
@@ -11,6 +11,7 @@
 #include "cmd/pipeline.h"
 #include "lib/cli.h"
 #include "lib/warn.h"
+#include "sections/srcfile.h"
 
 void pipe_opts_init(struct pipe_opts *o)
 {
@@ -24,8 +25,8 @@ int pipe_parse_opt(struct pipe_opts *o, int c, const char *arg)
 	int f;
 
 	switch (c) {
-	case PIPE_OPT_MAP: o->image.map_path = arg; return 1;
-	case PIPE_OPT_OBJECT: o->image.object_path = arg; return 1;
+	case PIPE_OPT_MAP: o->sections.map_path = arg; return 1;
+	case PIPE_OPT_OBJECT: o->sections.object_path = arg; return 1;
 	case PIPE_OPT_INPUT_FORMAT:
 		f = input_format_from_name(arg);
 		if (f < 0) {
@@ -46,7 +47,7 @@ int pipe_parse_opt(struct pipe_opts *o, int c, const char *arg)
 		return 1;
 	case PIPE_OPT_STATIC: o->static_edges = 1; return 1;
 	case PIPE_OPT_NO_STATIC: o->static_edges = 0; return 1;
-	case PIPE_OPT_DWARF: o->image.srcfiles = true; return 1;
+	case PIPE_OPT_DWARF: o->dwarf_files = true; return 1;
 	case PIPE_OPT_WEIGHT:
 		return input_parse_weight(&o->input, arg) ? -EINVAL : 1;
 	case PIPE_OPT_ADDR_WINDOW:
@@ -79,6 +80,24 @@ int pipe_parse_layout_opt(struct layout_opts *lo, int c, const char *arg)
 	}
 }
 
+int pipe_open_image(struct kimage **out, const char *path, const struct sections_opts *so,
+		    bool dwarf_files)
+{
+	int err = kimage_open(out, path);
+
+	if (!err)
+		err = sections_name(*out, so);
+	/* Static functions of one name need something to tell them apart;
+	 * without DWARF their keys stay qualified by address. */
+	if (!err && dwarf_files)
+		srcfile_fill_dupnames(*out);
+	if (err) {
+		kimage_close(*out);
+		*out = NULL;
+	}
+	return err;
+}
+
 int pipe_load(struct pipe *p, struct pipe_opts *o, const char *vmlinux, char *const *inputs,
 	      int ninputs)
 {
@@ -86,7 +105,7 @@ int pipe_load(struct pipe *p, struct pipe_opts *o, const char *vmlinux, char *co
 
 	memset(p, 0, sizeof(*p));
 	p->prof = profile_new();
-	err = kimage_open(&p->img, vmlinux, &o->image);
+	err = pipe_open_image(&p->img, vmlinux, &o->sections, o->dwarf_files);
 	if (!err)
 		err = input_read_all(p->prof, p->img, inputs, ninputs, &o->input);
 	if (!err) {

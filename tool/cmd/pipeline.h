@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * pipeline.h - the stages every analysing command runs first (order, report,
- * verify): the image, the profile read from the inputs, the call graph; and
+ * verify): the image (its ELF, its input-section names, the DWARF files of
+ * its static functions), the profile read from the inputs, the call graph; and
  * the command-line options of those stages, parsed in one place so that they
  * mean the same in every command.
  */
@@ -15,9 +16,11 @@
 #include "layout/layout.h"
 #include "profile/input.h"
 #include "profile/profile.h"
+#include "sections/sections.h"
 
 struct pipe_opts {
-	struct kimage_opts image;
+	struct sections_opts sections;
+	bool dwarf_files;	/* --dwarf-files: run the srcfile stage */
 	struct input_opts input;
 	struct cg_opts graph;
 	int static_edges;	/* -1: automatic (on when the profile has no edges) */
@@ -97,6 +100,15 @@ void pipe_opts_init(struct pipe_opts *o);
  * for a bad value.
  */
 int pipe_parse_opt(struct pipe_opts *o, int c, const char *arg);
+
+/**
+ * pipe_open_image() - the image stages in their order: read the ELF at
+ * @path, name its functions' input sections as @so says, and with
+ * @dwarf_files read the DWARF source files of static functions of one name.
+ * Returns 0, or -errno after printing why; then *out is NULL.
+ */
+int pipe_open_image(struct kimage **out, const char *path, const struct sections_opts *so,
+		    bool dwarf_files);
 
 struct pipe {
 	struct kimage *img;

@@ -6,9 +6,8 @@
  *
  * Function symbols that share an address are one function under several
  * names (aliases); zero-size symbols (assembly entries) get their extent from
- * the next symbol. Input-section names come from a link map (linkmap.c), from
- * a relocatable object, or are assumed with the kernel's fixed regions left
- * alone; kimage_open() says on stderr which it was.
+ * the next symbol. A relocatable object names each function's input section
+ * itself; for a linked image that is the next stage's work (sections/).
  */
 #include "config.h"
 
@@ -20,13 +19,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "image/image.h"
 #include "lib/warn.h"
 #include "lib/xalloc.h"
-#include "sections/srcfile.h"
 
 /* Any symbol's address by name: region markers, _stext, ... */
 struct ksym {
@@ -399,28 +396,6 @@ static void index_functions(struct kimage *img)
 	}
 }
 
-/* Kernel regions whose code must stay where the linker script puts it. */
-static const char *const fixed_regions[][2] = {
-	{ "__entry_text_start", "__entry_text_end" },
-	{ "__noinstr_text_start", "__noinstr_text_end" },
-	{ "__sched_text_start", "__sched_text_end" },
-	{ "__lock_text_start", "__lock_text_end" },
-	{ "__cpuidle_text_start", "__cpuidle_text_end" },
-	{ "__kprobes_text_start", "__kprobes_text_end" },
-	{ "__irqentry_text_start", "__irqentry_text_end" },
-	{ "__softirqentry_text_start", "__softirqentry_text_end" },
-	{ "__indirect_thunk_start", "__indirect_thunk_end" },
-	{ "__static_call_text_start", "__static_call_text_end" },
-	{ "__x86_cpu_dev_start", "__x86_cpu_dev_end" },
-	{ "_sinittext", "_einittext" },
-	{ "__exittext_begin", "__exittext_end" },
-	{ "__head_text_start", "__head_text_end" },
-	{ "__hyp_text_start", "__hyp_text_end" },
-	{ "__hyp_idmap_text_start", "__hyp_idmap_text_end" },
-	{ "__idmap_text_start", "__idmap_text_end" },
-	{ "__ref_text_start", "__ref_text_end" },
-};
-
 bool kimage_symbol_addr(const struct kimage *img, const char *name, uint64_t *addr)
 {
 	struct ksym *k;
@@ -433,118 +408,7 @@ bool kimage_symbol_addr(const struct kimage *img, const char *name, uint64_t *ad
 	return true;
 }
 
-static bool is_kernel(const struct kimage *img)
-{
-	return kimage_symbol_addr(img, "_stext", NULL) &&
-	       kimage_symbol_addr(img, "_etext", NULL);
-}
-
-/* Without section names: functions in the main .text output section and
- * outside every fixed region are assumed to sit in .text.<name>. */
-static void assume_sections(struct kimage *img)
-{
-	size_t i, r;
-
-	for (i = 0; i < img->nfuncs; i++) {
-		struct kfunc *f = &img->funcs[i];
-		const char *sec = NULL, *cold;
-		size_t k;
-
-		for (k = 0; k < img->nsections; k++) {
-			struct ksection *s = &img->sections[k];
-
-			if (s->exec && f->addr >= s->addr && f->addr < s->addr + s->size)
-				sec = s->name;
-		}
-		if (!sec || strcmp(sec, ".text") || (f->flags & KF_ASM))
-			continue;
-		for (r = 0; r < sizeof(fixed_regions) / sizeof(fixed_regions[0]); r++) {
-			uint64_t lo, hi;
-
-			if (kimage_symbol_addr(img, fixed_regions[r][0], &lo) &&
-			    kimage_symbol_addr(img, fixed_regions[r][1], &hi) &&
-			    f->addr >= lo && f->addr < hi)
-				break;
-		}
-		if (r < sizeof(fixed_regions) / sizeof(fixed_regions[0])) {
-			f->flags |= KF_FIXED;
-			continue;
-		}
-		/* GCC names a function's cold part's section after the function. */
-		cold = strstr(f->name, ".cold");
-		if (cold) {
-			char *s = xasprintf(".text.unlikely.%.*s", (int)(cold - f->name), f->name);
-
-			f->section = kimage_keep_string(img, s, strlen(s));
-			free(s);
-			f->flags |= KF_COLD;
-		} else {
-			char *s = xasprintf(".text.%s", f->name);
-
-			f->section = kimage_keep_string(img, s, strlen(s));
-			free(s);
-		}
-		f->flags |= KF_MOVABLE;
-	}
-	img->secnames = KSEC_ASSUMED;
-}
-
-static void count_movable(struct kimage *img)
-{
-	size_t i;
-
-	img->nmovable = 0;
-	for (i = 0; i < img->nfuncs; i++)
-		if (img->funcs[i].flags & KF_MOVABLE)
-			img->nmovable++;
-}
-
-/* vmlinux -> vmlinux.map / vmlinux.o beside it. */
-static char *beside(const char *path, const char *suffix)
-{
-	char *p = xasprintf("%s%s", path, suffix);
-	struct stat st;
-
-	if (stat(p, &st) == 0 && S_ISREG(st.st_mode))
-		return p;
-	free(p);
-	return NULL;
-}
-
-static int find_section_names(struct kimage *img, const struct kimage_opts *opts)
-{
-	char *auto_map = NULL, *auto_obj = NULL;
-	int err = 0;
-
-	if (img->relocatable)
-		return 0;
-	if (!opts->no_auto && !opts->map_path && !opts->object_path) {
-		auto_map = beside(img->path, ".map");
-		if (!auto_map)
-			auto_obj = beside(img->path, ".o");
-	}
-	if (opts->map_path || auto_map) {
-		err = kimage_read_map(img, opts->map_path ? opts->map_path : auto_map);
-	} else if (opts->object_path || auto_obj) {
-		err = kimage_read_object_sections(img, opts->object_path ? opts->object_path
-									: auto_obj);
-	} else {
-		assume_sections(img);
-		if (!opts->quiet_assumed && is_kernel(img))
-			pr_warn("%s: no link map (vmlinux.map) or vmlinux.o beside it; "
-				"input-section names are assumed (.text.<name>) and the "
-				"kernel's fixed regions are left alone; pass --map to be exact",
-				img->path);
-		else if (!opts->quiet_assumed)
-			pr_warn("%s: no link map or object file; input-section names are "
-				"assumed (.text.<name>); pass --map to be exact", img->path);
-	}
-	free(auto_map);
-	free(auto_obj);
-	return err;
-}
-
-static int open_elf(struct kimage *img, Elf *elf, const struct kimage_opts *opts)
+static int open_elf(struct kimage *img, Elf *elf)
 {
 	GElf_Ehdr eh;
 	size_t shstrndx;
@@ -584,12 +448,7 @@ static int open_elf(struct kimage *img, Elf *elf, const struct kimage_opts *opts
 		pr_err("%s: no function symbols in code sections; is it stripped?", img->path);
 		return -ENOENT;
 	}
-	err = find_section_names(img, opts);	/* after index: maps by address */
-	count_movable(img);
-	/* Static functions of one name need something to tell them apart. */
-	if (!err && opts->srcfiles)
-		srcfile_fill_dupnames(img);
-	return err;
+	return 0;
 }
 
 static struct kimage *kimage_alloc(const char *path)
@@ -602,13 +461,10 @@ static struct kimage *kimage_alloc(const char *path)
 	return img;
 }
 
-static const struct kimage_opts no_opts;
-
 /* The image is handed out only when read whole; else it is closed. */
-static int finish_open(struct kimage *img, Elf *elf, const struct kimage_opts *opts,
-		       struct kimage **out)
+static int finish_open(struct kimage *img, Elf *elf, struct kimage **out)
 {
-	int err = open_elf(img, elf, opts);
+	int err = open_elf(img, elf);
 
 	if (err) {
 		kimage_close(img);
@@ -618,15 +474,13 @@ static int finish_open(struct kimage *img, Elf *elf, const struct kimage_opts *o
 	return 0;
 }
 
-int kimage_open(struct kimage **out, const char *path, const struct kimage_opts *opts)
+int kimage_open(struct kimage **out, const char *path)
 {
 	struct kimage *img;
 	Elf *elf;
 	int err;
 
 	*out = NULL;
-	if (!opts)
-		opts = &no_opts;
 	elf_version(EV_CURRENT);
 	img = kimage_alloc(path);
 	img->fd = open(path, O_RDONLY | O_CLOEXEC);
@@ -643,18 +497,15 @@ int kimage_open(struct kimage **out, const char *path, const struct kimage_opts 
 		kimage_close(img);
 		return -EINVAL;
 	}
-	return finish_open(img, elf, opts, out);
+	return finish_open(img, elf, out);
 }
 
-int kimage_open_mem(struct kimage **out, const void *buf, size_t len, const char *name,
-		    const struct kimage_opts *opts)
+int kimage_open_mem(struct kimage **out, const void *buf, size_t len, const char *name)
 {
 	struct kimage *img;
 	Elf *elf;
 
 	*out = NULL;
-	if (!opts)
-		opts = &no_opts;
 	elf_version(EV_CURRENT);
 	img = kimage_alloc(name);
 	img->mem = xmalloc(len);
@@ -666,7 +517,7 @@ int kimage_open_mem(struct kimage **out, const void *buf, size_t len, const char
 		kimage_close(img);
 		return -EINVAL;
 	}
-	return finish_open(img, elf, opts, out);
+	return finish_open(img, elf, out);
 }
 
 void kimage_close(struct kimage *img)

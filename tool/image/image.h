@@ -4,11 +4,11 @@
  * architecture, its code sections and its functions, with lookups by name and
  * by address.
  *
- * A function may move only when it sat alone in an input section of its own
- * (.text.<name>, .text.unlikely.<name>, ... from -ffunction-sections). In a
- * linked vmlinux the input-section names are gone, so they come from the
- * Kbuild link map (vmlinux.map) or from vmlinux.o; without either the kernel's
- * region markers exclude fixed code and section names are assumed.
+ * Opening reads the ELF only: symbols, sections, machine and code bytes. A
+ * relocatable object names its functions' input sections itself; for a
+ * linked image the sections stage (sections/sections.h) names them, and
+ * srcfile (sections/srcfile.h) their DWARF source files, which is why
+ * kfunc.section, .object, .srcfile and the movable flags may be unset here.
  *
  * Ownership: every string and array reachable from a struct kimage is owned
  * by it and lives until kimage_close().
@@ -91,9 +91,10 @@ struct kimage {
 	struct ksection *sections;
 	size_t nsections;
 
-	enum ksecnames secnames;
+	enum ksecnames secnames;/* KSEC_OBJECT when relocatable, else as the
+				 * sections stage found them */
 	char *secnames_from;	/* the map or object file read, if any */
-	size_t nmovable;
+	size_t nmovable;	/* counted by the sections stage */
 
 	/* private */
 	struct kimage_priv *priv;
@@ -101,34 +102,20 @@ struct kimage {
 	int fd;
 	void *mem;		/* owned copy for kimage_open_mem */
 	size_t memlen;
-	char **strings;		/* owned strings (names from maps, ...) */
+	char **strings;		/* owned strings (kimage_keep_string()) */
 	size_t nstrings, capstrings;
-};
-
-struct kimage_opts {
-	const char *map_path;	/* link map; NULL: look for vmlinux.map beside it */
-	const char *object_path;/* vmlinux.o; NULL: look beside it */
-	bool no_auto;		/* do not look for files beside the image */
-	bool srcfiles;		/* read DWARF file names with libbfd if built in */
-	bool quiet_assumed;	/* no warning when section names are assumed
-				 * (commands that never move anything) */
 };
 
 /**
  * kimage_open() - read an ELF image and its functions.
  * Returns 0, or -errno after printing why (file and what to do).
  */
-int kimage_open(struct kimage **out, const char *path, const struct kimage_opts *opts);
+int kimage_open(struct kimage **out, const char *path);
 
 /** kimage_open_mem() - the same from memory (fuzzers, tests); copies buf. */
-int kimage_open_mem(struct kimage **out, const void *buf, size_t len, const char *name,
-		    const struct kimage_opts *opts);
+int kimage_open_mem(struct kimage **out, const void *buf, size_t len, const char *name);
 
 void kimage_close(struct kimage *img);
-
-/** kimage_read_map() - input section names, sizes and objects from a GNU ld map. */
-int kimage_read_map(struct kimage *img, const char *path);
-int kimage_read_map_stream(struct kimage *img, void *file /* FILE * */, const char *path);
 
 /** First function named @name (or an alias of one); NULL if none. */
 struct kfunc *kimage_find_func_by_name(const struct kimage *img, const char *name);
@@ -145,11 +132,12 @@ const uint8_t *kimage_bytes(const struct kimage *img, uint64_t addr, uint64_t le
 /** Address of a symbol (any type), or false if the image has none of that name. */
 bool kimage_symbol_addr(const struct kimage *img, const char *name, uint64_t *addr);
 
-/** Keep a copy of s[0..len) for the image's lifetime (map readers). */
+/**
+ * kimage_keep_string() - a copy of s[0..len) that lives as long as the image:
+ * how the later stages attach names (input sections, objects, source files)
+ * to its functions.
+ */
 const char *kimage_keep_string(struct kimage *img, const char *s, size_t len);
-
-/** Section names from a relocatable object (vmlinux.o) matched by name. */
-int kimage_read_object_sections(struct kimage *img, const char *path);
 
 /** A stable, unique key for a function: its name, qualified when not unique. */
 const char *kfunc_key(const struct kimage *img, const struct kfunc *fn, char *buf, size_t len);

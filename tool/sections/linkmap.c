@@ -19,9 +19,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "image/image.h"
 #include "lib/warn.h"
 #include "lib/xalloc.h"
+#include "sections/linkmap.h"
 
 /* Input sections of these exact names hold many functions, or fixed code. */
 static bool is_splittable_section(const char *name)
@@ -185,9 +185,8 @@ static bool parse_addr_size(char *s, uint64_t *addr, uint64_t *size, char **obje
 
 static int finish_map(struct kimage *img, const char *path, bool in_map, struct map_stats *st);
 
-int kimage_read_map_stream(struct kimage *img, void *file, const char *path)
+int linkmap_read_stream(struct kimage *img, FILE *in, const char *path)
 {
-	FILE *in = file;
 	char *line = NULL, *pending = NULL, outsec[256] = "";
 	size_t cap = 0, lineno = 0;
 	struct map_stats st = { 0 };
@@ -282,7 +281,7 @@ static int finish_map(struct kimage *img, const char *path, bool in_map, struct 
 	return 0;
 }
 
-int kimage_read_map(struct kimage *img, const char *path)
+int linkmap_read(struct kimage *img, const char *path)
 {
 	FILE *in = fopen(path, "r");
 	int err;
@@ -292,7 +291,7 @@ int kimage_read_map(struct kimage *img, const char *path)
 		pr_err_errno(err, "%s: cannot open the link map", path);
 		return err;
 	}
-	err = kimage_read_map_stream(img, in, path);
+	err = linkmap_read_stream(img, in, path);
 	fclose(in);
 	return err;
 }
@@ -300,14 +299,14 @@ int kimage_read_map(struct kimage *img, const char *path)
 /* vmlinux.o: the same functions, each still in its own section. Functions
  * of one name are matched in address order, which the link preserves for
  * sections of one name. */
-int kimage_read_object_sections(struct kimage *img, const char *path)
+int linkmap_read_object(struct kimage *img, const char *path)
 {
-	struct kimage_opts o = { .no_auto = true, .quiet_assumed = true };
 	struct kimage *obj;
 	size_t i, matched = 0;
 	int err;
 
-	err = kimage_open(&obj, path, &o);
+	/* An object's section names are in its own ELF: opening it is enough. */
+	err = kimage_open(&obj, path);
 	if (err)
 		return err;
 	if (!obj->relocatable) {

@@ -4,9 +4,9 @@
  *   test_image DIR ARCH le|be
  * where DIR holds hotcold (linked, with hotcold.map) and hotcold.o from
  * tests/fixtures/build.sh. Checks architecture and byte order, functions and
- * their extents, movability from the map and from the object, the two
- * static functions named same_name kept apart, lookups by name and address,
- * and the fallback when no map is given.
+ * their extents, movability from the map (the sections stage) and from the
+ * object, the two static functions named same_name kept apart, lookups by
+ * name and address, and the fallback when no map is given.
  */
 #include "config.h"
 
@@ -18,11 +18,13 @@
 #include "image/image.h"
 #include "tap.h"
 #include "lib/warn.h"
+#include "sections/sections.h"
+#include "sections/srcfile.h"
 
 static void check_linked(const char *dir, const char *arch, bool be)
 {
 	char path[4096], map[4096], buf[256];
-	struct kimage_opts o = { 0 };
+	struct sections_opts o = { 0 };
 	struct kimage *img;
 	struct kfunc *a, *b, *s, *s2;
 	uint64_t v;
@@ -30,9 +32,13 @@ static void check_linked(const char *dir, const char *arch, bool be)
 	snprintf(path, sizeof(path), "%s/hotcold", dir);
 	snprintf(map, sizeof(map), "%s/hotcold.map", dir);
 	o.map_path = map;
-	is_int(kimage_open(&img, path, &o), 0, "linked image opens with its map");
+	is_int(kimage_open(&img, path), 0, "linked image opens");
 	if (!img)
 		return;
+	a = kimage_find_func_by_name(img, "hot_a");
+	ok(a && !a->section && !(a->flags & KF_MOVABLE) && img->secnames == KSEC_NONE,
+	   "opening reads the ELF only: no section names yet");
+	is_int(sections_name(img, &o), 0, "section names read from its map");
 	is_str(img->arch, arch, "architecture");
 	is_int(img->big_endian, be, "byte order");
 	is_int(img->secnames, KSEC_MAP, "section names from the map");
@@ -80,7 +86,7 @@ static void check_object(const char *dir)
 	struct kfunc *f;
 
 	snprintf(path, sizeof(path), "%s/hotcold.o", dir);
-	if (kimage_open(&img, path, NULL)) {
+	if (kimage_open(&img, path)) {
 		/* ppc64 ELFv1 objects are refused with a message: that is right. */
 		ok(strstr(dir, "ppc64") != NULL, "object refused only for ppc64 ELFv1");
 		return;
@@ -97,16 +103,18 @@ static void check_object(const char *dir)
 static void check_assumed(const char *dir)
 {
 	char path[4096];
-	struct kimage_opts o = { .no_auto = true, .srcfiles = true };
+	struct sections_opts o = { .no_auto = true };
 	struct kimage *img;
 	struct kfunc *f, *g;
 
 	snprintf(path, sizeof(path), "%s/hotcold", dir);
 	hp_verbosity = 0;
-	if (kimage_open(&img, path, &o)) {
+	if (kimage_open(&img, path) || sections_name(img, &o)) {
 		ok(0, "opens without a map");
+		kimage_close(img);
 		return;
 	}
+	srcfile_fill_dupnames(img);
 	hp_verbosity = 1;
 	is_int(img->secnames, KSEC_ASSUMED, "no map: section names assumed");
 	f = kimage_find_func_by_name(img, "hot_c");
@@ -128,8 +136,8 @@ static void check_errors(const char *dir)
 	char junk[] = "this is not an ELF file at all";
 
 	hp_verbosity = 0;
-	ok(kimage_open(&img, "/nonexistent/vmlinux", NULL) < 0 && !img, "missing file fails");
-	ok(kimage_open_mem(&img, junk, sizeof(junk), "junk", NULL) < 0 && !img,
+	ok(kimage_open(&img, "/nonexistent/vmlinux") < 0 && !img, "missing file fails");
+	ok(kimage_open_mem(&img, junk, sizeof(junk), "junk") < 0 && !img,
 	   "not ELF fails");
 	(void)dir;
 	hp_verbosity = 1;

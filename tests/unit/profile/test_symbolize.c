@@ -323,10 +323,9 @@ static void test_no_image(void)
 
 int main(int argc, char **argv)
 {
-	struct kimage_opts ko = { .no_auto = true };
 	struct kimage *k = NULL;
 
-	if (argc < 2 || kimage_open(&k, argv[1], &ko)) {
+	if (argc < 2 || kimage_open(&k, argv[1])) {
 		printf("Bail out! usage: test_symbolize SYMFIX-IMAGE\n");
 		return 1;
 	}

@@ -1,0 +1,162 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * sections.c - which input section each function of the image sat in: read
+ * from the link map or vmlinux.o named on the command line or found beside
+ * the image (linkmap.c), else assumed from the function's name with the
+ * kernel's fixed regions (entry, noinstr, sched, ... between their start and
+ * end markers) left where they are.
+ */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "lib/warn.h"
+#include "lib/xalloc.h"
+#include "sections/linkmap.h"
+#include "sections/sections.h"
+
+/* Kernel regions whose code must stay where the linker script puts it. */
+static const char *const fixed_regions[][2] = {
+	{ "__entry_text_start", "__entry_text_end" },
+	{ "__noinstr_text_start", "__noinstr_text_end" },
+	{ "__sched_text_start", "__sched_text_end" },
+	{ "__lock_text_start", "__lock_text_end" },
+	{ "__cpuidle_text_start", "__cpuidle_text_end" },
+	{ "__kprobes_text_start", "__kprobes_text_end" },
+	{ "__irqentry_text_start", "__irqentry_text_end" },
+	{ "__softirqentry_text_start", "__softirqentry_text_end" },
+	{ "__indirect_thunk_start", "__indirect_thunk_end" },
+	{ "__static_call_text_start", "__static_call_text_end" },
+	{ "__x86_cpu_dev_start", "__x86_cpu_dev_end" },
+	{ "_sinittext", "_einittext" },
+	{ "__exittext_begin", "__exittext_end" },
+	{ "__head_text_start", "__head_text_end" },
+	{ "__hyp_text_start", "__hyp_text_end" },
+	{ "__hyp_idmap_text_start", "__hyp_idmap_text_end" },
+	{ "__idmap_text_start", "__idmap_text_end" },
+	{ "__ref_text_start", "__ref_text_end" },
+};
+
+static bool is_kernel(const struct kimage *img)
+{
+	return kimage_symbol_addr(img, "_stext", NULL) &&
+	       kimage_symbol_addr(img, "_etext", NULL);
+}
+
+/* Without section names: functions in the main .text output section and
+ * outside every fixed region are assumed to sit in .text.<name>. */
+static void assume_sections(struct kimage *img)
+{
+	size_t i, r;
+
+	for (i = 0; i < img->nfuncs; i++) {
+		struct kfunc *f = &img->funcs[i];
+		const char *sec = NULL, *cold;
+		size_t k;
+
+		for (k = 0; k < img->nsections; k++) {
+			struct ksection *s = &img->sections[k];
+
+			if (s->exec && f->addr >= s->addr && f->addr < s->addr + s->size)
+				sec = s->name;
+		}
+		if (!sec || strcmp(sec, ".text") || (f->flags & KF_ASM))
+			continue;
+		for (r = 0; r < sizeof(fixed_regions) / sizeof(fixed_regions[0]); r++) {
+			uint64_t lo, hi;
+
+			if (kimage_symbol_addr(img, fixed_regions[r][0], &lo) &&
+			    kimage_symbol_addr(img, fixed_regions[r][1], &hi) &&
+			    f->addr >= lo && f->addr < hi)
+				break;
+		}
+		if (r < sizeof(fixed_regions) / sizeof(fixed_regions[0])) {
+			f->flags |= KF_FIXED;
+			continue;
+		}
+		/* GCC names a function's cold part's section after the function. */
+		cold = strstr(f->name, ".cold");
+		if (cold) {
+			char *s = xasprintf(".text.unlikely.%.*s", (int)(cold - f->name), f->name);
+
+			f->section = kimage_keep_string(img, s, strlen(s));
+			free(s);
+			f->flags |= KF_COLD;
+		} else {
+			char *s = xasprintf(".text.%s", f->name);
+
+			f->section = kimage_keep_string(img, s, strlen(s));
+			free(s);
+		}
+		f->flags |= KF_MOVABLE;
+	}
+	img->secnames = KSEC_ASSUMED;
+}
+
+static void count_movable(struct kimage *img)
+{
+	size_t i;
+
+	img->nmovable = 0;
+	for (i = 0; i < img->nfuncs; i++)
+		if (img->funcs[i].flags & KF_MOVABLE)
+			img->nmovable++;
+}
+
+/* vmlinux -> vmlinux.map / vmlinux.o beside it. */
+static char *beside(const char *path, const char *suffix)
+{
+	char *p = xasprintf("%s%s", path, suffix);
+	struct stat st;
+
+	if (stat(p, &st) == 0 && S_ISREG(st.st_mode))
+		return p;
+	free(p);
+	return NULL;
+}
+
+static int name_linked(struct kimage *img, const struct sections_opts *opts)
+{
+	char *auto_map = NULL, *auto_obj = NULL;
+	int err = 0;
+
+	if (!opts->no_auto && !opts->map_path && !opts->object_path) {
+		auto_map = beside(img->path, ".map");
+		if (!auto_map)
+			auto_obj = beside(img->path, ".o");
+	}
+	if (opts->map_path || auto_map) {
+		err = linkmap_read(img, opts->map_path ? opts->map_path : auto_map);
+	} else if (opts->object_path || auto_obj) {
+		err = linkmap_read_object(img, opts->object_path ? opts->object_path : auto_obj);
+	} else {
+		assume_sections(img);
+		if (!opts->quiet_assumed && is_kernel(img))
+			pr_warn("%s: no link map (vmlinux.map) or vmlinux.o beside it; "
+				"input-section names are assumed (.text.<name>) and the "
+				"kernel's fixed regions are left alone; pass --map to be exact",
+				img->path);
+		else if (!opts->quiet_assumed)
+			pr_warn("%s: no link map or object file; input-section names are "
+				"assumed (.text.<name>); pass --map to be exact", img->path);
+	}
+	free(auto_map);
+	free(auto_obj);
+	return err;
+}
+
+static const struct sections_opts default_opts;
+
+int sections_name(struct kimage *img, const struct sections_opts *opts)
+{
+	int err = 0;
+
+	/* A relocatable object named its sections itself (kimage_open()). */
+	if (!img->relocatable)
+		err = name_linked(img, opts ? opts : &default_opts);
+	count_movable(img);
+	return err;
+}
+
