@@ -1,0 +1,176 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * test_sections.c - the sections stage on this test program itself
+ * (/proc/self/exe): a tiny GNU ld link map, written here from the addresses
+ * of two of its functions, parsed into input-section names and objects; a
+ * map that is not one, and one that cannot be opened; and without a map the
+ * assumed names: .text.<name>, .text.unlikely.<name> for a .cold part, and
+ * nothing for a function between a fixed region's markers.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "image/image.h"
+#include "lib/warn.h"
+#include "sections/linkmap.h"
+#include "sections/sections.h"
+#include "tap.h"
+
+/* Two functions the map will place, each alone in its input section. */
+__attribute__((noinline)) int map_one(int x);
+__attribute__((noinline)) int map_two(int x);
+
+__attribute__((noinline)) int map_one(int x)
+{
+	return x * 3 + 1;
+}
+
+__attribute__((noinline)) int map_two(int x)
+{
+	return map_one(x) ^ 0x55;
+}
+
+/* A function inside the kernel's sched region, and a GCC-style cold part:
+ * never run, only read as symbols. */
+__asm__(".pushsection .text\n"
+	".globl __sched_text_start\n"
+	"__sched_text_start:\n"
+	".globl in_sched_region\n"
+	".type in_sched_region, @function\n"
+	"in_sched_region:\n"
+	".skip 16\n"
+	".size in_sched_region, 16\n"
+	".globl __sched_text_end\n"
+	"__sched_text_end:\n"
+	".type hot_path.cold, @function\n"
+	"hot_path.cold:\n"
+	".skip 16\n"
+	".size hot_path.cold, 16\n"
+	".popsection\n");
+
+static struct kimage *open_self(void)
+{
+	struct kimage *img = NULL;
+
+	if (kimage_open(&img, "/proc/self/exe"))
+		return NULL;
+	return img;
+}
+
+/* The map ld writes: a name too long for its column puts the address on
+ * the next line; one input section .text holding many functions. */
+static char *tiny_map(const struct kfunc *one, const struct kfunc *two)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	if (!f)
+		return NULL;
+	fprintf(f, "Archive member included to satisfy reference by file (symbol)\n\n"
+		   "Linker script and memory map\n\n"
+		   ".text           0x%" PRIx64 "   0x1000\n"
+		   " *(.text .text.*)\n"
+		   " .text.map_one\n"
+		   "                0x%016" PRIx64 "       0x%" PRIx64 " tests/one.o\n"
+		   "                0x%016" PRIx64 "                map_one\n"
+		   " *fill*         0x%016" PRIx64 "        0x2 cccc\n"
+		   " .text.map_two  0x%016" PRIx64 "       0x%" PRIx64 " lib.a(two.o)\n",
+		one->addr < two->addr ? one->addr : two->addr, one->addr, one->size, one->addr,
+		one->addr + one->size, two->addr, two->size);
+	fclose(f);
+	return buf;
+}
+
+static void check_map(void)
+{
+	struct kimage *img = open_self();
+	struct kfunc *one, *two;
+	char *map;
+	FILE *in;
+
+	if (!ok(img, "the test program opens as an image"))
+		return;
+	one = kimage_find_func_by_name(img, "map_one");
+	two = kimage_find_func_by_name(img, "map_two");
+	if (!ok(one && two && !one->section, "map_one and map_two found, no names yet"))
+		goto out;
+	map = tiny_map(one, two);
+	in = map ? fmemopen(map, strlen(map), "r") : NULL;
+	if (!ok(in, "the map text is written"))
+		goto out;
+	is_int(linkmap_read_stream(img, in, "tiny.map"), 0, "the tiny map reads");
+	fclose(in);
+	free(map);
+	is_str(one->section, ".text.map_one", "name alone on its line: map_one's section");
+	is_str(one->object, "tests/one.o", "map_one's object");
+	is_str(two->section, ".text.map_two", "name and address on one line: map_two's");
+	is_str(two->object, "lib.a(two.o)", "map_two's object, an archive member");
+	ok((one->flags & KF_MOVABLE) && (two->flags & KF_MOVABLE), "both may move");
+	is_int(img->secnames, KSEC_MAP, "names from a link map");
+	is_str(img->secnames_from, "tiny.map", "and which map");
+out:
+	kimage_close(img);
+}
+
+static void check_not_a_map(void)
+{
+	static char text[] = ".text 0x1000 0x10\n .text.map_one 0x1000 0x10 one.o\n";
+	struct sections_opts o = { .map_path = "/nonexistent/vmlinux.map" };
+	struct kimage *img = open_self();
+	FILE *in = fmemopen(text, strlen(text), "r");
+
+	if (!ok(img && in, "image and text open"))
+		goto out;
+	hp_verbosity = 0;
+	is_int(linkmap_read_stream(img, in, "notamap"), -EINVAL,
+	       "no \"Linker script and memory map\" line: refused");
+	is_int(sections_name(img, &o), -ENOENT, "--map of a missing file: refused");
+	hp_verbosity = 1;
+	is_int(img->secnames, KSEC_NONE, "and no names taken");
+out:
+	if (in)
+		fclose(in);
+	kimage_close(img);
+}
+
+static void check_assumed(void)
+{
+	struct sections_opts o = { .no_auto = true, .quiet_assumed = true };
+	struct kimage *img = open_self();
+	struct kfunc *f;
+	size_t i, n = 0;
+
+	if (!ok(img, "image opens"))
+		return;
+	is_int(sections_name(img, &o), 0, "no map, no object: names assumed");
+	is_int(img->secnames, KSEC_ASSUMED, "the image says so");
+	f = kimage_find_func_by_name(img, "map_two");
+	is_str(f ? f->section : NULL, ".text.map_two", "a function of .text: .text.<name>");
+	ok(f && (f->flags & KF_MOVABLE), "and it may move");
+	f = kimage_find_func_by_name(img, "hot_path.cold");
+	is_str(f ? f->section : NULL, ".text.unlikely.hot_path",
+	       "a .cold part: .text.unlikely.<name of its function>");
+	ok(f && (f->flags & KF_COLD) && (f->flags & KF_MOVABLE), "cold, and may move");
+	f = kimage_find_func_by_name(img, "in_sched_region");
+	ok(f && (f->flags & KF_FIXED) && !(f->flags & KF_MOVABLE) && !f->section,
+	   "between __sched_text_start and _end: fixed, no name");
+	for (i = 0; i < img->nfuncs; i++)
+		n += (img->funcs[i].flags & KF_MOVABLE) != 0;
+	ok(n && img->nmovable == n, "nmovable counts the movable functions");
+	kimage_close(img);
+}
+
+int main(void)
+{
+	check_map();
+	check_not_a_map();
+	check_assumed();
+	return done_testing();
+}
