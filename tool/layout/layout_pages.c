@@ -57,7 +57,8 @@
 #include <string.h>
 
 #include "layout/layout.h"
-#include "layout/layout_pages.h"
+#include "layout/layout_pages_bins.h"
+#include "layout/layout_pages_search.h"
 #include "lib/xalloc.h"
 #include "model/model.h"
 #include "place/place.h"
@@ -206,115 +207,6 @@ static int cmp_net_weight(const void *a, const void *b, void *ctx)
 	return (x > y) - (x < y);
 }
 
-/* ---- per-net page counts ---- */
-
-static uint32_t net_cnt(const struct pg_net *e, uint32_t bin)
-{
-	for (uint32_t i = 0; i < e->nc; i++)
-		if (e->c[i].bin == bin)
-			return e->c[i].cnt;
-	return 0;
-}
-
-static void net_inc(struct pg_net *e, uint32_t bin, int d)
-{
-	for (uint32_t i = 0; i < e->nc; i++) {
-		if (e->c[i].bin != bin)
-			continue;
-		e->c[i].cnt += (uint32_t)d;
-		if (!e->c[i].cnt)
-			e->c[i] = e->c[--e->nc];
-		return;
-	}
-	XGROW(e->c, e->capc, e->nc + 1);
-	e->c[e->nc++] = (struct pg_cnt){ bin, 1 };
-}
-
-/* ---- bins ---- */
-
-static uint32_t new_bin(struct pages *p, uint64_t cap, bool big)
-{
-	XGROW(p->bins, p->capbins, p->nbins + 1);
-	memset(&p->bins[p->nbins], 0, sizeof(p->bins[0]));
-	p->bins[p->nbins].cap = cap;
-	p->bins[p->nbins].big = big;
-	return (uint32_t)p->nbins++;
-}
-
-static void bin_add(struct pages *p, uint32_t b, uint32_t r)
-{
-	struct pg_bin *bn = &p->bins[b];
-
-	XGROW(bn->m, bn->capm, bn->n + 1);
-	bn->m[bn->n++] = r;
-	bn->fill += p->es[r];
-	p->bin_of[r] = b;
-	for (uint32_t i = p->inc_start[r]; i < p->inc_start[r + 1]; i++)
-		net_inc(&p->nets[p->inc[i]], b, +1);
-}
-
-static void bin_remove(struct pages *p, uint32_t r)
-{
-	uint32_t b = p->bin_of[r];
-	struct pg_bin *bn = &p->bins[b];
-
-	for (uint32_t i = 0; i < bn->n; i++) {
-		if (bn->m[i] != r)
-			continue;
-		memmove(bn->m + i, bn->m + i + 1, (bn->n - i - 1) * sizeof(*bn->m));
-		bn->n--;
-		break;
-	}
-	bn->fill -= p->es[r];
-	p->bin_of[r] = NONE;
-	for (uint32_t i = p->inc_start[r]; i < p->inc_start[r + 1]; i++)
-		net_inc(&p->nets[p->inc[i]], b, -1);
-}
-
-/* A function larger than a page: pages of its own. Returns true if r is one. */
-static bool place_big(struct pages *p, uint32_t r)
-{
-	if (p->es[r] <= p->page)
-		return false;
-	bin_add(p, new_bin(p, round_up(p->es[r], p->page), true), r);
-	return true;
-}
-
-/*
- * Next function in turn: into page cur while it fits, else a new page,
- * which is returned (a big function gets its own; cur stays).
- */
-static uint32_t pack_next(struct pages *p, uint32_t r, uint32_t cur)
-{
-	if (place_big(p, r))
-		return cur;
-	if (cur == NONE || p->bins[cur].fill + p->es[r] > p->bins[cur].cap)
-		cur = new_bin(p, p->page, false);
-	bin_add(p, cur, r);
-	return cur;
-}
-
-static void place(struct pages *p, uint32_t r, const struct pg_net *e)
-{
-	uint32_t best = NONE;
-
-	if (place_big(p, r))
-		return;
-	/* best fit among the pages this net already uses */
-	for (uint32_t i = 0; e && i < e->nc; i++) {
-		const struct pg_bin *bn = &p->bins[e->c[i].bin];
-
-		if (bn->big || bn->fill + p->es[r] > bn->cap)
-			continue;
-		if (best == NONE || bn->fill > p->bins[best].fill ||
-		    (bn->fill == p->bins[best].fill && e->c[i].bin < best))
-			best = e->c[i].bin;
-	}
-	if (best == NONE)
-		best = new_bin(p, p->page, false);
-	bin_add(p, best, r);
-}
-
 /* ---- refinement ---- */
 
 /* Change of the objective if r left its page for page t (t != its page). */
@@ -326,29 +218,12 @@ static int64_t move_delta(const struct pages *p, uint32_t r, uint32_t t)
 	for (uint32_t i = p->inc_start[r]; i < p->inc_start[r + 1]; i++) {
 		const struct pg_net *e = &p->nets[p->inc[i]];
 
-		if (net_cnt(e, from) == 1)
+		if (pages_net_count(e, from) == 1)
 			d -= (int64_t)e->w;
-		if (!net_cnt(e, t))
+		if (!pages_net_count(e, t))
 			d += (int64_t)e->w;
 	}
 	return d;
-}
-
-void pages_move(struct pages *p, uint32_t r, uint32_t t)
-{
-	bin_remove(p, r);
-	bin_add(p, t, r);
-}
-
-/* Undo pages_move(p, r, t): r back to page from, at position pos among its
- * functions (their order decides the layout's). */
-void pages_move_back(struct pages *p, uint32_t r, uint32_t from, uint32_t pos)
-{
-	struct pg_bin *bn = &p->bins[from];
-
-	pages_move(p, r, from);
-	memmove(bn->m + pos + 1, bn->m + pos, (bn->n - 1 - pos) * sizeof(*bn->m));
-	bn->m[pos] = r;
 }
 
 /*
@@ -540,18 +415,6 @@ static int cmp_align(const void *a, const void *b)
 	return (x[1] > y[1]) - (x[1] < y[1]);
 }
 
-static int cmp_density(const void *a, const void *b)
-{
-	const struct pages *p = pg_sorting->p;
-	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-	unsigned __int128 l = (unsigned __int128)p->heat[p->sel[x]] * p->es[y];
-	unsigned __int128 r = (unsigned __int128)p->heat[p->sel[y]] * p->es[x];
-
-	if (l != r)
-		return l > r ? -1 : 1;
-	return (x > y) - (x < y);
-}
-
 struct emitter {
 	const struct pages *p;
 	uint32_t *order;
@@ -627,154 +490,6 @@ static void emit_bin(struct emitter *em, const struct pg_bin *bn, uint32_t (*pai
 		emit(em, pairs[k][0]);
 }
 
-/*
- * The weighted pages over the nets; with spans (or no nets), over the
- * functions instead, each by its heat: what the model counts per run when
- * the profile has no paths and every function runs on its own.
- */
-uint64_t pages_weighted_pages(const struct pages *p, const uint32_t *order, size_t n, bool spans,
-			       uint64_t *addr, uint64_t *pg)
-{
-	uint64_t total = 0;
-
-	place_order(p->cg, order, n, 0, addr);
-	if (spans || !p->nnets) {
-		for (size_t i = 0; i < n; i++) {
-			const struct cg_node *nd = &p->cg->nodes[order[i]];
-			uint64_t a = addr[order[i]];
-
-			total += p->heat[order[i]] *
-				 ((a + nd->size - 1) / p->page - a / p->page + 1);
-		}
-		return total;
-	}
-	for (size_t i = 0; i < p->nnets; i++) {
-		const struct pg_net *e = &p->nets[i];
-		size_t k = 0, d = 0;
-
-		for (uint32_t j = 0; j < e->n; j++) {
-			const struct cg_node *nd = &p->cg->nodes[p->sel[e->v[j]]];
-			uint64_t a = addr[p->sel[e->v[j]]];
-
-			for (uint64_t q = a / p->page; q <= (a + nd->size - 1) / p->page; q++)
-				pg[k++] = q;
-		}
-		/* few pages per net: insertion sort, then count */
-		for (size_t x = 1; x < k; x++)
-			for (size_t y = x; y && pg[y - 1] > pg[y]; y--) {
-				uint64_t t = pg[y];
-
-				pg[y] = pg[y - 1];
-				pg[y - 1] = t;
-			}
-		for (size_t x = 0; x < k; x++)
-			d += !x || pg[x] != pg[x - 1];
-		total += e->w * d;
-	}
-	return total;
-}
-
-/* Forget the pages (to build them another way). */
-static void reset_bins(struct pages *p)
-{
-	for (size_t b = 0; b < p->nbins; b++)
-		free(p->bins[b].m);
-	p->nbins = 0;
-	for (size_t i = 0; i < p->nnets; i++)
-		p->nets[i].nc = 0;
-	for (size_t r = 0; r < p->nsel; r++)
-		p->bin_of[r] = NONE;
-}
-
-/* Pages built by nets, heaviest first (idx: nets by weight). */
-static void bins_by_nets(struct pages *p, const uint32_t *idx)
-{
-	for (size_t i = 0; i < p->nnets; i++) {
-		struct pg_net *e = &p->nets[idx[i]];
-
-		for (uint32_t j = 0; j < e->n; j++)
-			if (p->bin_of[e->v[j]] == NONE)
-				place(p, e->v[j], e);
-	}
-}
-
-/*
- * Signature order: a function's signature is the set of nets it is on, as
- * a bit string with the heaviest net as the most significant bit; sorting
- * by it, largest first, keeps together what the same heavy paths run, and
- * puts the functions every path shares first. (netrank: net -> weight rank;
- * the incidence lists are sorted by it.)
- */
-static const struct pages *sig_p;
-static const uint32_t *sig_rank;
-
-static int cmp_signature(const void *a, const void *b)
-{
-	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-	const uint32_t *ix = sig_p->inc + sig_p->inc_start[x];
-	const uint32_t *iy = sig_p->inc + sig_p->inc_start[y];
-	uint32_t nx = sig_p->inc_start[x + 1] - sig_p->inc_start[x];
-	uint32_t ny = sig_p->inc_start[y + 1] - sig_p->inc_start[y];
-
-	for (uint32_t i = 0; i < nx && i < ny; i++)
-		if (sig_rank[ix[i]] != sig_rank[iy[i]])
-			return sig_rank[ix[i]] < sig_rank[iy[i]] ? -1 : 1;
-	if (nx != ny)
-		return nx > ny ? -1 : 1;
-	return (x > y) - (x < y);
-}
-
-static int cmp_by_netrank(const void *a, const void *b)
-{
-	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-
-	return (sig_rank[x] > sig_rank[y]) - (sig_rank[x] < sig_rank[y]);
-}
-
-static void bins_by_signature(struct pages *p, const uint32_t *netrank)
-{
-	uint32_t *v = xmalloc((p->nsel ? p->nsel : 1) * sizeof(*v));
-	uint32_t nv = 0, cur = NONE;
-
-	sig_p = p;
-	sig_rank = netrank;
-	for (uint32_t r = 0; r < p->nsel; r++) {
-		if (p->inc_start[r] == p->inc_start[r + 1])
-			continue;
-		qsort(p->inc + p->inc_start[r], p->inc_start[r + 1] - p->inc_start[r],
-		      sizeof(*p->inc), cmp_by_netrank);
-		v[nv++] = r;
-	}
-	qsort(v, nv, sizeof(*v), cmp_signature);
-	sig_p = NULL;
-	sig_rank = NULL;
-	for (uint32_t i = 0; i < nv; i++)
-		cur = pack_next(p, v[i], cur);
-	free(v);
-}
-
-/*
- * Pages cut from a classic algorithm's order: its functions in turn, a new
- * page when the next one does not fit (a function larger than a page gets
- * its own). Functions of the selection the order leaves out stay free.
- */
-static void bins_from_order(struct pages *p, const uint32_t *seed, size_t n)
-{
-	uint32_t cur = NONE;
-
-	for (size_t i = 0; i < n; i++) {
-		uint32_t r = p->rank[seed[i]];
-
-		if (r == NONE || p->bin_of[r] != NONE)
-			continue;
-		cur = pack_next(p, r, cur);
-		/* the order's sequence: nothing after a big function goes back
-		 * into the page before it */
-		if (p->bins[p->bin_of[r]].big)
-			cur = NONE;
-	}
-}
-
 /* How lay_out() orders the pages. */
 enum pg_bin_order {
 	BINS_BY_NETS,		/* the weight of the nets on each, heaviest first */
@@ -791,14 +506,11 @@ static size_t lay_out(struct pages *p, enum pg_bin_order how, uint32_t *order)
 	double *bheat = xcalloc(p->nbins + 1, sizeof(*bheat));
 	struct emitter em = { .p = p, .order = order };
 	struct pg_sort s = { .p = p };
-	size_t nfree = 0, nextfree = 0;
+	size_t nfree, nextfree = 0;
 	bool *used, *done;
 
-	for (uint32_t r = 0; r < p->nsel; r++)
-		if (p->bin_of[r] == NONE)
-			freel[nfree++] = r;
+	nfree = pages_free_by_density(p, freel);
 	pg_sorting = &s;
-	qsort(freel, nfree, sizeof(*freel), cmp_density);
 	/* by_density: a page's density is its functions' heat over its bytes,
 	 * the same measure as a free function's, so the two interleave; else
 	 * its heat is the weight of the nets on it, and free functions only
@@ -881,33 +593,6 @@ static size_t lay_out(struct pages *p, enum pg_bin_order how, uint32_t *order)
 	free(pairs);
 	free(freel);
 	return em.n;
-}
-
-/*
- * The pages as the search holds them: each page's functions in turn, the
- * pages in the order they were made, then the free functions by density.
- * No gap is filled and nothing aligned to a page: cut from an order
- * (bins_from_order()), this gives the order back.
- */
-size_t pages_concat_bins(const struct pages *p, uint32_t *order)
-{
-	uint32_t *freel = xmalloc((p->nsel ? p->nsel : 1) * sizeof(*freel));
-	struct pg_sort s = { .p = p };
-	size_t n = 0, nfree = 0;
-
-	for (size_t b = 0; b < p->nbins; b++)
-		for (uint32_t k = 0; k < p->bins[b].n; k++)
-			order[n++] = p->sel[p->bins[b].m[k]];
-	for (uint32_t r = 0; r < p->nsel; r++)
-		if (p->bin_of[r] == NONE)
-			freel[nfree++] = r;
-	pg_sorting = &s;
-	qsort(freel, nfree, sizeof(*freel), cmp_density);
-	pg_sorting = NULL;
-	for (size_t i = 0; i < nfree; i++)
-		order[n++] = p->sel[freel[i]];
-	free(freel);
-	return n;
 }
 
 /*
@@ -999,17 +684,6 @@ struct pg_score {
  * than for single functions, where rare ones need the longer stream */
 #define PAGES_SCORE_BUDGET_PATHS 5000
 #define PAGES_SCORE_BUDGET_NODES MODEL_DEFAULT_BUDGET
-
-/* Nodes an order leaves out: their image address, or a far page each. */
-void pages_place_rest(const struct pages *p, uint64_t *addr)
-{
-	const struct cgraph *cg = p->cg;
-
-	for (size_t v = 0; v < cg->nnodes; v++)
-		if (addr[v] == UINT64_MAX)
-			addr[v] = cg->img ? cg->img->funcs[cg->nodes[v].func].addr
-					  : (2ull << 44) + (uint64_t)v * 2 * p->page;
-}
 
 static int score_misses(const struct pages *p, const struct layout_opts *opts,
 			const uint32_t *order, size_t n, uint64_t *addr, struct pg_score *sc)
@@ -1217,8 +891,8 @@ static int search_pick(struct pages *p, const struct layout_opts *opts, const st
 		bar_pages = sc[best].wpages * (100 + PAGES_SEARCH_ROOM_PCT) / 100;
 	if (bar_pages == UINT64_MAX || sc[best].wpages > bar_pages)
 		return 0;
-	reset_bins(p);
-	bins_from_order(p, order, *n);
+	pages_reset(p);
+	pages_pack_order(p, order, *n);
 	if (!pages_search_misses(p, opts, bar_pages, pg))
 		return 0;
 	x = xmalloc((p->cg->nnodes ? p->cg->nnodes : 1) * sizeof(*x));
@@ -1295,7 +969,7 @@ static int pages_run(const struct cgraph *cg, const struct layout_opts *opts, ui
 		cand[c] = xmalloc(nn * sizeof(**cand));
 		switch (c) {
 		case 0:		/* pages from the nets, hottest nets' pages first */
-			bins_by_nets(&p, idx);
+			pages_pack_nets(&p, idx);
 			refine(&p);
 			ncand[c] = lay_out(&p, BINS_BY_NETS, cand[c]);
 			break;
@@ -1303,8 +977,8 @@ static int pages_run(const struct cgraph *cg, const struct layout_opts *opts, ui
 			ncand[c] = lay_out(&p, BINS_BY_DENSITY, cand[c]);
 			break;
 		case 2:		/* pages by signature */
-			reset_bins(&p);
-			bins_by_signature(&p, netrank);
+			pages_reset(&p);
+			pages_pack_signature(&p, netrank);
 			refine(&p);
 			ncand[c] = lay_out(&p, BINS_BY_NETS, cand[c]);
 			break;
@@ -1324,8 +998,8 @@ static int pages_run(const struct cgraph *cg, const struct layout_opts *opts, ui
 				err = layout_run(seed, cg, opts, cand[c], &ncand[c]);
 				break;
 			}
-			reset_bins(&p);
-			bins_from_order(&p, cand[c - 1], ncand[c - 1]);
+			pages_reset(&p);
+			pages_pack_order(&p, cand[c - 1], ncand[c - 1]);
 			refine(&p);
 			ncand[c] = lay_out(&p, BINS_AS_MADE, cand[c]);
 			break;
@@ -1364,7 +1038,7 @@ static int pages_run(const struct cgraph *cg, const struct layout_opts *opts, ui
 	for (int c = 0; c < PAGES_CANDIDATES; c++)
 		free(cand[c]);
 
-	reset_bins(&p);
+	pages_reset(&p);
 	for (size_t i = 0; i < p.nnets; i++) {
 		free(p.nets[i].v);
 		free(p.nets[i].c);

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * layout_pages_search.c - the last steps of pages (layout_pages.h): a
+ * layout_pages_search.c - the last steps of pages (layout_pages_search.h): a
  * search of the pick on the replayed misses, and the mend of functions
  * that span a page boundary. layout_pages.c decides whether to keep what
  * they give.
@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "layout/layout_pages.h"
+#include "layout/layout_pages_search.h"
 #include "lib/xalloc.h"
 #include "model/pagesim.h"
 #include "place/place.h"

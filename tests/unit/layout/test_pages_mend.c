@@ -15,7 +15,7 @@
 #include <string.h>
 
 #include "graph/graph.h"
-#include "layout/layout_pages.h"
+#include "layout/layout_pages_search.h"
 #include "tap.h"
 
 static bool mended(uint64_t d_size, uint64_t c_heat, uint64_t b_heat, const uint32_t *want,
