@@ -48,6 +48,7 @@
 #include "model/model.h"
 #include "model/tlbsim.h"
 #include "place/place.h"
+#include "profile/hprof.h"
 #include "profile/input.h"
 #include "profile/profile.h"
 

@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * fuzz_targets.c - the parser entry points under fuzzing (see
- * fuzz_targets.h). The text readers run with the symbolizer behind them (no
- * image: names as written), so the event shapes they produce are used the
- * way the tool uses them; the events are also checked for what the reader
- * promises (frames present, weights non-zero). .hprof input that reads
+ * fuzz_targets.h). Every reader of the table runs on each input, so a new
+ * format is fuzzed with no harness of its own; the raw ones have the
+ * symbolizer behind them (no image: names as written), so the event shapes
+ * they produce are used the way the tool uses them, and the events are
+ * checked for what a reader promises (frames present, weights non-zero).
+ * .hprof input that reads
  * cleanly must write, read and write again to the same bytes. ELF input
  * goes through kimage_open_mem(), the assumed section names and the address
  * lookups.
@@ -18,8 +20,9 @@
 #include "fuzz_targets.h"
 #include "image/image.h"
 #include "lib/warn.h"
-#include "profile/input.h"
+#include "profile/hprof.h"
 #include "profile/profile.h"
+#include "profile/readers.h"
 #include "profile/symbolize.h"
 #include "sections/linkmap.h"
 #include "sections/sections.h"
@@ -57,49 +60,45 @@ static void check_seq(const struct profile *p)
 	profile_free(q);
 }
 
-/* window: --addr-window's N for address lists (0: off) */
-static int run_reader(const uint8_t *data, size_t size,
-		      int (*reader)(FILE *, const char *, hp_event_cb, void *), uint32_t window)
+/* One reader of the table over the input, the symbolizer behind a raw one. */
+static void run_reader(const uint8_t *data, size_t size, const struct profile_reader *r)
 {
+	struct symbolizer *sz = NULL;
 	struct profile *p;
-	struct symbolizer *sz;
 	FILE *in;
 
-	if (!size)
-		return 0;
 	in = fmemopen((void *)data, size, "r");
 	if (!in)
-		return 0;
-	hp_verbosity = 0;
+		return;
 	p = profile_new();
-	sz = symbolize_new(p, NULL, NULL, "fuzz");
-	if (window)
-		symbolize_set_window(sz, window);
-	if (!reader(in, "fuzz", check_event, sz))
-		symbolize_finish(sz);
-	(void)input_detect((const char *)data, size);
-	symbolize_free(sz);
+	if (r->read_profile) {
+		(void)r->read_profile(in, "fuzz", p);
+	} else {
+		sz = symbolize_new(p, NULL, NULL, "fuzz");
+		/* windows of 1 to 8 samples, or none, by the input's length:
+		 * the inputs stay plain inputs of the format */
+		if (r->in_time_order && size % 9)
+			symbolize_set_window(sz, (uint32_t)(size % 9));
+		if (!r->read(in, "fuzz", check_event, sz))
+			symbolize_finish(sz);
+		symbolize_free(sz);
+	}
 	check_seq(p);
 	profile_free(p);
 	fclose(in);
+}
+
+int fuzz_readers(const uint8_t *data, size_t size)
+{
+	size_t i;
+
+	if (!size)
+		return 0;
+	hp_verbosity = 0;
+	(void)profile_detect((const char *)data, size, NULL);
+	for (i = 0; profile_readers[i]; i++)
+		run_reader(data, size, profile_readers[i]);
 	return 0;
-}
-
-int fuzz_perf(const uint8_t *data, size_t size)
-{
-	return run_reader(data, size, perf_script_read, 0);
-}
-
-int fuzz_ftrace(const uint8_t *data, size_t size)
-{
-	return run_reader(data, size, ftrace_read, 0);
-}
-
-int fuzz_addrs(const uint8_t *data, size_t size)
-{
-	/* windows of 1 to 8 samples, or none, by the input's length: the
-	 * inputs stay plain address lists */
-	return run_reader(data, size, addrs_read, (uint32_t)(size % 9));
 }
 
 static char *write_text(const struct profile *p, size_t *len)

@@ -12,9 +12,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-int fuzz_perf(const uint8_t *data, size_t size);
-int fuzz_ftrace(const uint8_t *data, size_t size);
-int fuzz_addrs(const uint8_t *data, size_t size);
+/* Every reader of profile/readers.h's table, and the format detection. */
+int fuzz_readers(const uint8_t *data, size_t size);
+/* .hprof's writer too: what reads cleanly writes the same bytes twice. */
 int fuzz_hprof(const uint8_t *data, size_t size);
 int fuzz_kimage(const uint8_t *data, size_t size);
 int fuzz_linkmap(const uint8_t *data, size_t size);

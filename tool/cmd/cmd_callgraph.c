@@ -461,7 +461,7 @@ int cmd_callgraph(int argc, char **argv)
 		}
 	}
 	if (samples) {
-		struct input_opts io = { .format = INPUT_AUTO };
+		struct input_opts io = { .reader = NULL };
 
 		prof = profile_new();
 		if (input_read_all(prof, img, &samples, 1, &io))

@@ -38,12 +38,15 @@ struct order_opts {
 
 static void order_usage(FILE *f)
 {
+	char *intro = xasprintf("Write a linker order that packs the hot functions of SAMPLES "
+				"into as few pages as possible. SAMPLES: %s; '-' reads "
+				"standard input.", profile_readers_list(READERS_WHAT));
+	char *text = cli_wrap(intro, 0);
+
 	fprintf(f,
 "usage: hotpack [order] [options] VMLINUX SAMPLES...\n"
 "\n"
-"Write a linker order that packs the hot functions of SAMPLES into as few\n"
-"pages as possible. SAMPLES: perf script output, ftrace function_graph text,\n"
-"hex addresses, or .hprof profiles; '-' reads standard input.\n"
+"%s\n"
 "\n"
 "  -o, --output FILE        write FILE (whole or not at all) instead of stdout\n"
 "  -f, --format FMT         lds (default), gold, lld, ld-section-ordering, list\n"
@@ -57,7 +60,9 @@ PIPE_USAGE
 "  -h, --help               this text\n"
 "\n"
 "Exit status: 0 ok, 1 error (bad input, nothing matched), 2 usage.\n",
-		layout_default_name());
+		text, layout_default_name(), input_format_usage());
+	free(text);
+	free(intro);
 }
 
 enum {

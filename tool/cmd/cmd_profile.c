@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * cmd_profile.c - `hotpack profile` converts any supported input (perf
- * script, ftrace function_graph, address lists, .hprof) into one .hprof,
- * symbolized against a vmlinux when one is given; `hotpack merge` adds
- * .hprof files together. Both write their output whole or not at all.
+ * cmd_profile.c - `hotpack profile` converts inputs of any format the
+ * profile readers take (profile/readers.h) into one .hprof, symbolized
+ * against a vmlinux when one is given; `hotpack merge` adds .hprof files
+ * together. Both write their output whole or not at all.
  */
 #include "config.h"
 
@@ -20,24 +20,27 @@
 #include "lib/hotpack.h"
 #include "lib/warn.h"
 #include "lib/xalloc.h"
+#include "profile/hprof.h"
 #include "profile/input.h"
 #include "profile/profile.h"
 
 static void profile_usage(FILE *f)
 {
+	char *intro = xasprintf("Read kernel samples or traces and write them as one "
+				"name-keyed .hprof profile. INPUT: %s; '-' reads standard "
+				"input. Several inputs add up.", profile_readers_list(READERS_DESC));
+	char *text = cli_wrap(intro, 0);
+
 	fprintf(f,
 "usage: hotpack profile [options] INPUT... [-o OUT.hprof]\n"
 "\n"
-"Read kernel samples or traces and write them as one name-keyed .hprof\n"
-"profile. INPUT: perf script output (samples, callchains, brstack LBR),\n"
-"ftrace function_graph text (trace file or trace-cmd report), hex address\n"
-"lists, or .hprof; '-' reads standard input. Several inputs add up.\n"
+"%s\n"
 "\n"
 "  -o, --output FILE        write FILE (whole or not at all) instead of stdout\n"
 "      --vmlinux FILE       resolve frames against this kernel (needed for\n"
 "                           bare addresses; names are kept as written without)\n"
 "      --map FILE           the link map (vmlinux.map); default: beside VMLINUX\n"
-"      --input-format FMT   perf, ftrace, addrs or hprof (default: detected)\n"
+"      --input-format FMT   %s\n"
 "      --kaslr-offset OFF   runtime minus link address (default: detected)\n"
 "      --min-match FRACTION fail when fewer kernel samples match (default 0.5)\n"
 "      --weight UNIT        perf samples weigh their period (default) or 1\n"
@@ -48,7 +51,10 @@ static void profile_usage(FILE *f)
 "  -q, --quiet              errors only;  -v, --verbose  more detail\n"
 "  -h, --help               this text\n"
 "\n"
-"Exit status: 0 ok, 1 error (bad input, too little matched), 2 usage.\n");
+"Exit status: 0 ok, 1 error (bad input, too little matched), 2 usage.\n",
+		text, input_format_usage());
+	free(text);
+	free(intro);
 }
 
 static void merge_usage(FILE *f)
@@ -111,7 +117,7 @@ int cmd_profile(int argc, char **argv)
 	struct kimage *img = NULL;
 	struct profile *prof;
 	char *line;
-	int c, f, err, i;
+	int c, err, i;
 
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "o:qvh", profile_longopts, NULL)) != -1) {
@@ -120,13 +126,8 @@ int cmd_profile(int argc, char **argv)
 		case OPT_VMLINUX: vmlinux = optarg; break;
 		case OPT_MAP: sopts.map_path = optarg; break;
 		case OPT_INPUT_FORMAT:
-			f = input_format_from_name(optarg);
-			if (f < 0) {
-				pr_err("--input-format: unknown format '%s'; use perf, ftrace, "
-				       "addrs or hprof", optarg);
+			if (input_parse_format(&in, optarg))
 				return HP_EXIT_USAGE;
-			}
-			in.format = (enum input_format)f;
 			break;
 		case OPT_KASLR:
 			if (cli_parse_s64("--kaslr-offset", optarg, &in.kaslr_offset))
@@ -192,7 +193,7 @@ int cmd_merge(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	struct input_opts in = { .format = INPUT_HPROF };
+	struct input_opts in = { .reader = profile_reader_find("hprof") };
 	const char *output = NULL;
 	struct profile *all, *one;
 	int c, i, err = 0;

@@ -82,7 +82,7 @@ PIPE_USAGE
 "  -h, --help               this text\n"
 "\n"
 "Exit status: 0 ok, 1 error (bad input, nothing matched), 2 usage.\n",
-		layout_default_name(), MODEL_DEFAULT_BUDGET);
+		layout_default_name(), MODEL_DEFAULT_BUDGET, input_format_usage());
 }
 
 enum {

@@ -69,14 +69,14 @@ static void verify_usage(FILE *f)
 "      --list N             functions listed per problem (default 20)\n"
 "      --old-map FILE       OLD's link map (default: OLD.map, vmlinux.map beside)\n"
 "      --new-map FILE       NEW's link map (default: NEW.map, vmlinux.map beside)\n"
-"      --input-format FMT   perf, ftrace, addrs or hprof (default: detected)\n"
+"      --input-format FMT   %s\n"
 "      --kaslr-offset OFF   runtime minus link address of the samples\n"
 "      --min-match FRACTION fail when fewer samples match OLD (default 0.5)\n"
 "  -q, --quiet              errors only;  -v, --verbose  more detail\n"
 "  -h, --help               this text\n"
 "\n"
 "Exit status: 0 the order is in NEW, 1 error, 2 usage, 3 the order was not\n"
-"applied (the message names the likely cause).\n");
+"applied (the message names the likely cause).\n", input_format_usage());
 }
 
 enum {
@@ -147,7 +147,7 @@ static int parse_tlb_list(const char *arg, struct model_geom *g)
 
 static int verify_parse(int argc, char **argv, struct verify_opts *o)
 {
-	int c, f;
+	int c;
 
 	model_geom_default(&o->geom);
 	o->input.min_match = 0.5;
@@ -181,13 +181,8 @@ static int verify_parse(int argc, char **argv, struct verify_opts *o)
 		case OPT_OLD_MAP: o->old_sections.map_path = optarg; break;
 		case OPT_NEW_MAP: o->new_sections.map_path = optarg; break;
 		case OPT_INPUT_FORMAT:
-			f = input_format_from_name(optarg);
-			if (f < 0) {
-				pr_err("--input-format: unknown format '%s'; use perf, ftrace, "
-				       "addrs or hprof", optarg);
+			if (input_parse_format(&o->input, optarg))
 				return -EINVAL;
-			}
-			o->input.format = (enum input_format)f;
 			break;
 		case OPT_KASLR:
 			if (cli_parse_s64("--kaslr-offset", optarg, &o->input.kaslr_offset))

@@ -22,20 +22,11 @@ void pipe_opts_init(struct pipe_opts *o)
 
 int pipe_parse_opt(struct pipe_opts *o, int c, const char *arg)
 {
-	int f;
-
 	switch (c) {
 	case PIPE_OPT_MAP: o->sections.map_path = arg; return 1;
 	case PIPE_OPT_OBJECT: o->sections.object_path = arg; return 1;
 	case PIPE_OPT_INPUT_FORMAT:
-		f = input_format_from_name(arg);
-		if (f < 0) {
-			pr_err("--input-format: unknown format '%s'; use perf, ftrace, addrs or "
-			       "hprof", arg);
-			return -EINVAL;
-		}
-		o->input.format = (enum input_format)f;
-		return 1;
+		return input_parse_format(&o->input, arg) ? -EINVAL : 1;
 	case PIPE_OPT_KASLR:
 		if (cli_parse_s64("--kaslr-offset", arg, &o->input.kaslr_offset))
 			return -EINVAL;

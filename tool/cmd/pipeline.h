@@ -74,11 +74,11 @@ enum pipe_opt {
  */
 int pipe_parse_layout_opt(struct layout_opts *lo, int c, const char *arg);
 
-/* The --help lines of the shared options. */
+/* The --help lines of the shared options; one %s: input_format_usage(). */
 #define PIPE_USAGE                                                                     \
 "      --map FILE           the link map (vmlinux.map); default: VMLINUX.map\n"       \
 "      --object FILE        vmlinux.o for section names; default: VMLINUX.o\n"        \
-"      --input-format FMT   perf, ftrace, addrs or hprof (default: detected)\n"       \
+"      --input-format FMT   %s\n"        /* input_format_usage() */                \
 "      --kaslr-offset OFF   runtime minus link address of the samples\n"              \
 "      --min-match FRACTION fail when fewer samples match (default 0.5)\n"            \
 "      --weight UNIT        perf samples weigh their period (default) or 1\n"      \

@@ -199,3 +199,36 @@ void cli_out_abort(struct cli_out *o)
 	free(o->path);
 	memset(o, 0, sizeof(*o));
 }
+
+char *cli_wrap(const char *text, size_t col)
+{
+	size_t len = strlen(text), spaces = 0, words = 0, linelen = col, n;
+	const char *w, *sp;
+	char *out, *o;
+
+	for (w = text; *w; w++)
+		spaces += *w == ' ';
+	/* a break turns a space into a newline and @col blanks */
+	out = xmalloc(len + 1 + spaces * col);
+	o = out;
+	for (w = text; *w; w += *w == ' ') {
+		sp = strchr(w, ' ');
+		n = sp ? (size_t)(sp - w) : strlen(w);
+		if (words && linelen + 1 + n > CLI_USAGE_WIDTH) {
+			*o++ = '\n';
+			memset(o, ' ', col);
+			o += col;
+			linelen = col;
+		} else if (words) {
+			*o++ = ' ';
+			linelen++;
+		}
+		memcpy(o, w, n);
+		o += n;
+		linelen += n;
+		words++;
+		w += n;
+	}
+	*o = '\0';
+	return out;
+}

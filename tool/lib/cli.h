@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * cli.h - what the subcommands share on the command line: number and size
- * parsing with clear errors, and output files written whole or not at all.
+ * parsing with clear errors, output files written whole or not at all, and
+ * --help text made of lists that are generated.
  */
 #ifndef HP_CLI_H
 #define HP_CLI_H
@@ -41,5 +42,18 @@ int cli_out_open(struct cli_out *o, const char *path);
 int cli_out_commit(struct cli_out *o);
 /** Drop the output (on error): nothing is written. */
 void cli_out_abort(struct cli_out *o);
+
+/* --help: lines of at most CLI_USAGE_WIDTH columns; an option's text starts
+ * at column CLI_USAGE_COL ("      --input-format FMT   "). */
+#define CLI_USAGE_WIDTH 76
+#define CLI_USAGE_COL 27
+
+/**
+ * cli_wrap() - @text (words and single spaces) broken into lines of at most
+ * CLI_USAGE_WIDTH columns, the first starting at column @col (after what the
+ * caller prints before it), the others indented to @col. A word longer than
+ * a line has its own. Caller frees.
+ */
+char *cli_wrap(const char *text, size_t col);
 
 #endif

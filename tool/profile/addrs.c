@@ -16,9 +16,9 @@
 
 #include "lib/lineio.h"
 #include "lib/warn.h"
-#include "profile/input.h"
+#include "profile/readers.h"
 
-int addrs_read(FILE *in, const char *name, hp_event_cb cb, void *ctx)
+static int addrs_read(FILE *in, const char *name, hp_event_cb cb, void *ctx)
 {
 	struct lineio lr;
 	struct hp_frame fr = { .has_addr = 1, .dso = HP_DSO_KERNEL };
@@ -71,3 +71,21 @@ bad:
 	lineio_release(&lr);
 	return -EINVAL;
 }
+
+static enum sniff addrs_sniff(const char *s, const char *e, bool first)
+{
+	return sniff_is_addr(s, e) ? SNIFF_LINE : SNIFF_NO;
+}
+
+const struct profile_reader profile_reader_addrs = {
+	.name = "addrs",
+	.what = "hex addresses",
+	.desc = "hex address lists",
+	.sniff = addrs_sniff,
+	.prio = 10,	/* an address alone, even indented like a perf frame */
+	.fallback = true,
+	.read = addrs_read,
+	.units = PROF_UNIT_EVENTS,
+	.needs_image = "an address list needs the vmlinux to resolve it",
+	.in_time_order = true,
+};

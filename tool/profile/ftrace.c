@@ -30,7 +30,7 @@
 #include "lib/lineio.h"
 #include "lib/warn.h"
 #include "lib/xalloc.h"
-#include "profile/input.h"
+#include "profile/readers.h"
 
 #define FT_MAX_ENTRIES 65536u	/* one tree's entries; a longer one is split */
 #define FT_MAX_OPEN 1024u	/* open trees (CPU x task) */
@@ -469,7 +469,7 @@ static int ft_line(struct ft_state *st, char *line, size_t lineno)
 	return ft_event(st, cpu, taskbuf, kind, d, &fr, sym, symlen, lineno);
 }
 
-int ftrace_read(FILE *in, const char *name, hp_event_cb cb, void *ctx)
+static int ftrace_read(FILE *in, const char *name, hp_event_cb cb, void *ctx)
 {
 	struct ft_state st = { .cb = cb, .ctx = ctx, .name = name };
 	struct lineio lr;
@@ -492,3 +492,44 @@ int ftrace_read(FILE *in, const char *name, hp_event_cb cb, void *ctx)
 	lineio_release(&lr);
 	return ret;
 }
+
+/* --- detection ----------------------------------------------------------- */
+
+/* " 0)  ...  |  func() {" and its kin: a '|' and then a call, a '}' or a marker */
+static bool ft_sniff_graph(const char *s, const char *e)
+{
+	const char *bar = NULL, *p;
+
+	for (p = s; p < e; p++)
+		if (*p == '|')
+			bar = p;
+	if (!bar)
+		return false;
+	while (e > bar && sniff_is_blank(e[-1]))
+		e--;
+	return sniff_has(bar, e, "() {") || sniff_has(bar, e, "();") ||
+	       (e > bar && e[-1] == '}') || sniff_has(bar, e, "} /*") ||
+	       sniff_has(s, e, "==========>") || sniff_has(s, e, "<==========");
+}
+
+/* The tracer's header or trace-cmd's event names say it; else the graph. */
+static enum sniff ftrace_sniff(const char *s, const char *e, bool first)
+{
+	if (sniff_has(s, e, "# tracer: function_graph") || sniff_has(s, e, "funcgraph_entry:") ||
+	    sniff_has(s, e, "funcgraph_exit:"))
+		return SNIFF_INPUT;
+	return ft_sniff_graph(s, e) ? SNIFF_LINE : SNIFF_NO;
+}
+
+static const char *const ftrace_aliases[] = { "function_graph", "trace-cmd", NULL };
+
+const struct profile_reader profile_reader_ftrace = {
+	.name = "ftrace",
+	.aliases = ftrace_aliases,
+	.what = "ftrace function_graph text",
+	.desc = "ftrace function_graph text (trace file or trace-cmd report)",
+	.sniff = ftrace_sniff,
+	.prio = 20,	/* trace-cmd's lines have perf's time stamps */
+	.read = ftrace_read,
+	.units = PROF_UNIT_EVENTS,
+};

@@ -31,7 +31,8 @@
 #include "lib/lineio.h"
 #include "lib/warn.h"
 #include "lib/xalloc.h"
-#include "profile/input.h"
+#include "profile/hprof.h"
+#include "profile/readers.h"
 
 #define HPROF_MAGIC "hotpack-profile"
 #define HPROF_VERSION 2
@@ -478,3 +479,23 @@ int hprof_read(FILE *in, const char *name, struct profile *prof)
 	lineio_release(&r.lr);
 	return ret;
 }
+
+/* The magic, on the first line only. */
+static enum sniff hprof_sniff(const char *s, const char *e, bool first)
+{
+	const char *p = sniff_skip_blanks(s, e);
+
+	if (first && (size_t)(e - p) >= strlen(HPROF_MAGIC) &&
+	    !memcmp(p, HPROF_MAGIC, strlen(HPROF_MAGIC)))
+		return SNIFF_INPUT;
+	return SNIFF_NO;
+}
+
+const struct profile_reader profile_reader_hprof = {
+	.name = "hprof",
+	.what = ".hprof profiles",
+	.desc = ".hprof",
+	.sniff = hprof_sniff,
+	.prio = 30,	/* the magic wins over a trace-cmd event name on its line */
+	.read_profile = hprof_read,
+};

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * input.c - reading profile inputs: open a file or stdin, tell its format
- * from the first bytes (or take the forced one), run the matching reader
- * with the symbolizer behind it, or merge a .hprof as it is. Several inputs
+ * from the first bytes (or take the forced one), run its reader (readers.h)
+ * with the symbolizer behind it, or merge a profile as it is. Several inputs
  * add up into one profile; at the end the share of matched samples decides
  * whether the profile belongs to this kernel at all.
  *
@@ -20,6 +20,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "lib/cli.h"
 #include "lib/warn.h"
 #include "lib/xalloc.h"
 #include "profile/input.h"
@@ -29,168 +30,30 @@
 #define INPUT_PROGRESS_MIN (8ull << 20)	/* show progress past this many bytes */
 #define INPUT_PROGRESS_STEP (16ull << 20)
 
-static const char *const format_names[] = {
-	[INPUT_AUTO] = "auto",
-	[INPUT_PERF] = "perf",
-	[INPUT_FTRACE] = "ftrace",
-	[INPUT_ADDRS] = "addrs",
-	[INPUT_HPROF] = "hprof",
-};
-
-int input_format_from_name(const char *name)
+int input_parse_format(struct input_opts *opts, const char *arg)
 {
-	size_t i;
+	const struct profile_reader *r = profile_reader_find(arg);
 
-	for (i = 0; i < sizeof(format_names) / sizeof(format_names[0]); i++)
-		if (!strcmp(name, format_names[i]))
-			return (int)i;
-	if (!strcmp(name, "perf-script"))
-		return INPUT_PERF;
-	if (!strcmp(name, "function_graph") || !strcmp(name, "trace-cmd"))
-		return INPUT_FTRACE;
-	return -1;
-}
-
-const char *input_format_name(enum input_format f)
-{
-	if ((size_t)f < sizeof(format_names) / sizeof(format_names[0]))
-		return format_names[f];
-	return "?";
-}
-
-/* --- detection ----------------------------------------------------------- */
-
-static bool is_blank(char c)
-{
-	return c == ' ' || c == '\t' || c == '\r';
-}
-
-/* "hex [count]" and nothing else */
-static bool line_is_addr(const char *s, const char *e)
-{
-	const char *p = s;
-	int n = 0;
-
-	while (p < e && is_blank(*p))
-		p++;
-	if (e - p > 2 && p[0] == '0' && (p[1] == 'x' || p[1] == 'X'))
-		p += 2;
-	while (p < e && ((*p >= '0' && *p <= '9') || (*p >= 'a' && *p <= 'f') ||
-			 (*p >= 'A' && *p <= 'F')))
-		p++, n++;
-	if (!n || n > 16)
-		return false;
-	while (p < e && is_blank(*p))
-		p++;
-	while (p < e && *p >= '0' && *p <= '9')
-		p++;
-	while (p < e && is_blank(*p))
-		p++;
-	return p == e;
-}
-
-/* a "SECONDS.FRACTION:" token followed by a blank or the end */
-static bool line_has_time(const char *s, const char *e)
-{
-	const char *c, *p;
-
-	for (c = s; c < e; c++) {
-		if (*c != ':' || (c + 1 < e && !is_blank(c[1])))
-			continue;
-		p = c;
-		while (p > s && p[-1] >= '0' && p[-1] <= '9')
-			p--;
-		if (p == c || p == s || p[-1] != '.')
-			continue;
-		p--;
-		if (p == s || p[-1] < '0' || p[-1] > '9')
-			continue;
-		return true;
+	if (!r && strcmp(arg, "auto")) {
+		pr_err("--input-format: unknown format '%s'; use %s", arg,
+		       profile_readers_list(READERS_NAMES));
+		return -EINVAL;
 	}
-	return false;
+	opts->reader = r;
+	return 0;
 }
 
-static bool line_has(const char *s, const char *e, const char *what)
+const char *input_format_usage(void)
 {
-	return memmem(s, (size_t)(e - s), what, strlen(what)) != NULL;
-}
+	static char *usage;
+	char *text;
 
-/* " 0)  ...  |  func() {" and its kin: a '|' and then a call, a '}' or a marker */
-static bool line_is_graph(const char *s, const char *e)
-{
-	const char *bar = NULL, *p;
-
-	for (p = s; p < e; p++)
-		if (*p == '|')
-			bar = p;
-	if (!bar)
-		return false;
-	while (e > bar && is_blank(e[-1]))
-		e--;
-	return line_has(bar, e, "() {") || line_has(bar, e, "();") ||
-	       (e > bar && e[-1] == '}') || line_has(bar, e, "} /*") ||
-	       line_has(s, e, "==========>") || line_has(s, e, "<==========");
-}
-
-/*
- * Classify the lines of @buf; *badline (when not NULL) gets the number of the
- * first line no format claims (0 when none). Lines the formats cannot claim
- * do not decide the format: the reader of the format the other lines show
- * reports the first bad one with its line number.
- */
-static enum input_format detect(const char *buf, size_t len, size_t *badline)
-{
-	const char *s = buf, *e, *end = buf + len, *p;
-	size_t lines = 0, addrs = 0, perf = 0, graph = 0, lineno = 0, bad = 0;
-	bool first = true;
-
-	for (; s < end; s = e + 1) {
-		e = memchr(s, '\n', (size_t)(end - s));
-		if (!e)
-			e = end;
-		lineno++;
-		p = s;
-		while (p < e && is_blank(*p))
-			p++;
-		if (p == e)
-			continue;
-		if (first && (size_t)(e - p) >= 15 && !memcmp(p, "hotpack-profile", 15))
-			return INPUT_HPROF;
-		first = false;
-		if (line_has(p, e, "# tracer: function_graph") ||
-		    line_has(p, e, "funcgraph_entry:") || line_has(p, e, "funcgraph_exit:"))
-			return INPUT_FTRACE;
-		if (*p == '#')
-			continue;
-		lines++;
-		if (line_is_addr(p, e))
-			addrs++;
-		else if (line_is_graph(p, e))
-			graph++;
-		else if (line_has_time(p, e) || (*s == '\t' && line_is_addr(p, p + 1)) ||
-			 (e[-1] == ')' && line_is_addr(p, p + 1)) || line_has(p, e, "/P/") ||
-			 line_has(p, e, "/M/") || line_has(p, e, "/-/-/"))
-			perf++;
-		else if (!bad)
-			bad = lineno;
+	if (!usage) {
+		text = xasprintf("%s (default: detected)", profile_readers_list(READERS_NAMES));
+		usage = cli_wrap(text, CLI_USAGE_COL);
+		free(text);
 	}
-	if (badline)
-		*badline = bad;
-	if (!lines)
-		return INPUT_AUTO;
-	if (graph && graph >= perf)
-		return INPUT_FTRACE;
-	if (perf)
-		return INPUT_PERF;
-	/* mostly addresses: the address reader names the lines that are not */
-	if (addrs && addrs * 2 > lines)
-		return INPUT_ADDRS;
-	return INPUT_AUTO;
-}
-
-enum input_format input_detect(const char *buf, size_t len)
-{
-	return detect(buf, len, NULL);
+	return usage;
 }
 
 int input_check_paths(char *const *paths, int npaths)
@@ -369,16 +232,16 @@ void input_check_units(const struct profile *prof, const char *what)
 		what);
 }
 
-/* Between the perf reader and the symbolizer: the weight unit. */
-struct perf_units {
+/* Between a reader of sample periods and the symbolizer: the weight unit. */
+struct period_units {
 	void *sz;
 	bool events;		/* --weight events: 1 per sample */
 	bool period;		/* a sample weighed more than 1 */
 };
 
-static int perf_units_event(const struct hp_event *ev, void *ctx)
+static int period_units_event(const struct hp_event *ev, void *ctx)
 {
-	struct perf_units *pu = ctx;
+	struct period_units *pu = ctx;
 	struct hp_event one;
 
 	if (ev->weight > 1) {
@@ -398,9 +261,9 @@ int input_read(struct profile *prof, const struct kimage *img, const char *path,
 	       const struct input_opts *opts)
 {
 	const char *name = strcmp(path, "-") ? path : "<stdin>";
-	enum input_format fmt = opts ? opts->format : INPUT_AUTO;
+	const struct profile_reader *r = opts ? opts->reader : NULL;
 	struct symbolizer *sz;
-	struct perf_units pu = { 0 };
+	struct period_units pu = { 0 };
 	struct input_src src;
 	size_t dlen, badline = 0;
 	FILE *f;
@@ -414,10 +277,10 @@ int input_read(struct profile *prof, const struct kimage *img, const char *path,
 		err = -EINVAL;
 		goto out;
 	}
-	if (fmt == INPUT_AUTO) {
+	if (!r) {
 		if (memchr(src.peek, '\0', src.peeklen)) {
-			pr_err("%s: binary data, not a text profile; give perf script, ftrace, "
-			       "address list or .hprof text", name);
+			pr_err("%s: binary data, not a text profile; give %s", name,
+			       profile_readers_list(READERS_WHAT));
 			err = -EINVAL;
 			goto out;
 		}
@@ -429,48 +292,38 @@ int input_read(struct profile *prof, const struct kimage *img, const char *path,
 			if (nl)
 				dlen = (size_t)(nl - src.peek) + 1;
 		}
-		fmt = detect(src.peek, dlen, &badline);
-		if (fmt == INPUT_AUTO) {
-			pr_err("%s:%zu: cannot tell the format (not perf script, ftrace "
-			       "function_graph, hex addresses or .hprof); name it with "
-			       "--input-format", name, badline ? badline : 1);
+		r = profile_detect(src.peek, dlen, &badline);
+		if (!r) {
+			pr_err("%s:%zu: cannot tell the format (not %s); name it with "
+			       "--input-format", name, badline ? badline : 1,
+			       profile_readers_list(READERS_WHAT));
 			err = -EINVAL;
 			goto out;
 		}
-		pr_debug("%s: %s input", name, input_format_name(fmt));
+		pr_debug("%s: %s input", name, r->name);
 	}
-	if (fmt == INPUT_HPROF) {
-		err = hprof_read(f, name, prof);
+	if (r->read_profile) {
+		err = r->read_profile(f, name, prof);
 		goto out;
 	}
-	if (!img && fmt == INPUT_ADDRS) {
-		pr_err("%s: an address list needs the vmlinux to resolve it; pass --vmlinux",
-		       name);
+	if (!img && r->needs_image) {
+		pr_err("%s: %s; pass --vmlinux", name, r->needs_image);
 		err = -EINVAL;
 		goto out;
 	}
 	sz = symbolize_new(prof, img, opts && opts->have_kaslr ? &opts->kaslr_offset : NULL,
 			   name);
-	switch (fmt) {
-	case INPUT_PERF:
+	if (r->units & PROF_UNIT_PERIOD) {
 		pu.sz = sz;
 		pu.events = opts && opts->weight_events;
-		err = perf_script_read(f, name, perf_units_event, &pu);
+		err = r->read(f, name, period_units_event, &pu);
 		prof->units |= pu.period ? PROF_UNIT_PERIOD : PROF_UNIT_EVENTS;
-		break;
-	case INPUT_FTRACE:
-		err = ftrace_read(f, name, symbolize_event, sz);
-		break;
-	case INPUT_ADDRS:
-	default:
-		/* only an address list is a stream of samples in time order */
-		if (opts && opts->addr_window)
+	} else {
+		if (r->in_time_order && opts && opts->addr_window)
 			symbolize_set_window(sz, opts->addr_window);
-		err = addrs_read(f, name, symbolize_event, sz);
-		break;
+		err = r->read(f, name, symbolize_event, sz);
+		prof->units |= r->units;
 	}
-	if (fmt != INPUT_PERF)
-		prof->units |= PROF_UNIT_EVENTS;
 	if (!err)
 		err = symbolize_finish(sz);
 	symbolize_free(sz);

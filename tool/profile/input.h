@@ -14,18 +14,10 @@
 
 #include "image/image.h"
 #include "profile/profile.h"
-#include "profile/sample.h"
-
-enum input_format {
-	INPUT_AUTO = 0,
-	INPUT_PERF,	/* perf script (samples, callchains, brstack) */
-	INPUT_FTRACE,	/* function_graph trace or trace-cmd report */
-	INPUT_ADDRS,	/* hex addresses, optionally with counts */
-	INPUT_HPROF,	/* hotpack's own profile */
-};
+#include "profile/readers.h"
 
 struct input_opts {
-	enum input_format format;
+	const struct profile_reader *reader;	/* --input-format; NULL: detected */
 	bool have_kaslr;	/* kaslr_offset given by the user */
 	int64_t kaslr_offset;	/* runtime address - link address */
 	double min_match;	/* fail when fewer than this share of samples match */
@@ -45,9 +37,11 @@ int input_parse_addr_window(struct input_opts *opts, const char *arg);
 /** Warn when @prof adds perf periods to event counts (PROF_UNIT_*). */
 void input_check_units(const struct profile *prof, const char *what);
 
-/** Parse "perf", "ftrace", ... ; returns -1 for an unknown name. */
-int input_format_from_name(const char *name);
-const char *input_format_name(enum input_format f);
+/** Parse --input-format's reader name, alias or "auto" into @opts; -EINVAL (printed) else. */
+int input_parse_format(struct input_opts *opts, const char *arg);
+
+/** --input-format's --help text, after "--input-format FMT": the formats. */
+const char *input_format_usage(void);
 
 /**
  * input_read() - read one input (path, or "-" for stdin) into @prof,
@@ -61,21 +55,10 @@ int input_read(struct profile *prof, const struct kimage *img, const char *path,
 int input_read_all(struct profile *prof, const struct kimage *img, char *const *paths,
 		   int npaths, const struct input_opts *opts);
 
-/* The readers: stream in, callbacks out. Each returns 0, the callback's
- * non-zero value, or -EINVAL after printing FILE:LINE. */
-int perf_script_read(FILE *in, const char *name, hp_event_cb cb, void *ctx);
-int ftrace_read(FILE *in, const char *name, hp_event_cb cb, void *ctx);
-int addrs_read(FILE *in, const char *name, hp_event_cb cb, void *ctx);
-int hprof_read(FILE *in, const char *name, struct profile *prof);
-int hprof_write(FILE *out, const struct profile *prof);
-
 /**
  * input_check_paths() - refuse a list that names "-" (stdin) more than once,
  * after saying so; for the commands' argument checks (a usage error).
  */
 int input_check_paths(char *const *paths, int npaths);
-
-/** Guess the format from the first bytes of an input. */
-enum input_format input_detect(const char *buf, size_t len);
 
 #endif

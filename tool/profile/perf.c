@@ -29,7 +29,7 @@
 #include "lib/lineio.h"
 #include "lib/warn.h"
 #include "lib/xalloc.h"
-#include "profile/input.h"
+#include "profile/readers.h"
 
 /* perf's own --max-stack default is 127; deeper frames are dropped. */
 #define PERF_MAX_FRAMES 1024
@@ -365,21 +365,28 @@ static int perf_branches(struct perf_state *st, const char *p, uint64_t weight, 
 	return 0;
 }
 
+/* The '.' of "SECONDS.FRACTION" when @c (after @s) is the ':' after it, else NULL. */
+static const char *perf_time_dot(const char *s, const char *c)
+{
+	const char *p = c;
+
+	while (p > s && p[-1] >= '0' && p[-1] <= '9')
+		p--;
+	if (p == c || p == s || p[-1] != '.')
+		return NULL;
+	p--;
+	if (p == s || p[-1] < '0' || p[-1] > '9')
+		return NULL;
+	return p;
+}
+
 /* Find the "SECONDS.FRACTION:" token; returns what follows it, or NULL. */
 static const char *perf_find_time(const char *s)
 {
 	const char *c, *p;
 
 	for (c = strchr(s, ':'); c; c = strchr(c + 1, ':')) {
-		if (!is_end(c[1]))
-			continue;
-		p = c;
-		while (p > s && p[-1] >= '0' && p[-1] <= '9')
-			p--;
-		if (p == c || p == s || p[-1] != '.')
-			continue;
-		p--;
-		if (p == s || p[-1] < '0' || p[-1] > '9')
+		if (!is_end(c[1]) || !(p = perf_time_dot(s, c)))
 			continue;
 		while (p > s && p[-1] >= '0' && p[-1] <= '9')
 			p--;
@@ -575,7 +582,7 @@ static int perf_line(struct perf_state *st, char *line, size_t lineno)
 	return -EINVAL;
 }
 
-int perf_script_read(FILE *in, const char *name, hp_event_cb cb, void *ctx)
+static int perf_script_read(FILE *in, const char *name, hp_event_cb cb, void *ctx)
 {
 	struct perf_state st = { .cb = cb, .ctx = ctx, .name = name };
 	struct lineio lr;
@@ -597,3 +604,45 @@ int perf_script_read(FILE *in, const char *name, hp_event_cb cb, void *ctx)
 	free(st.arena);
 	return ret;
 }
+
+/* --- detection ----------------------------------------------------------- */
+
+/* a "SECONDS.FRACTION:" token followed by a blank or the end */
+static bool perf_sniff_time(const char *s, const char *e)
+{
+	const char *c;
+
+	for (c = s; c < e; c++)
+		if (*c == ':' && (c + 1 == e || sniff_is_blank(c[1])) && perf_time_dot(s, c))
+			return true;
+	return false;
+}
+
+/*
+ * A sample header has its time stamp, a callchain frame starts with its
+ * address and is indented by a tab or ends in "(dso)", an LBR entry has its
+ * flags. Loose shapes: a line a trace or an address list has is theirs.
+ */
+static enum sniff perf_sniff(const char *s, const char *e, bool first)
+{
+	const char *p = sniff_skip_blanks(s, e);
+
+	if (perf_sniff_time(p, e) || (*s == '\t' && sniff_is_addr(p, p + 1)) ||
+	    (e[-1] == ')' && sniff_is_addr(p, p + 1)) || sniff_has(p, e, "/P/") ||
+	    sniff_has(p, e, "/M/") || sniff_has(p, e, "/-/-/"))
+		return SNIFF_LINE;
+	return SNIFF_NO;
+}
+
+static const char *const perf_aliases[] = { "perf-script", NULL };
+
+const struct profile_reader profile_reader_perf = {
+	.name = "perf",
+	.aliases = perf_aliases,
+	.what = "perf script output",
+	.desc = "perf script output (samples, callchains, brstack LBR)",
+	.sniff = perf_sniff,
+	.prio = 0,
+	.read = perf_script_read,
+	.units = PROF_UNIT_PERIOD,
+};

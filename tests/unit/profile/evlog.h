@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "profile/input.h"
+#include "profile/readers.h"
 #include "tap.h"
 
 struct evlog {
@@ -74,6 +74,16 @@ static inline int evlog_cb(const struct hp_event *ev, void *ctx)
 
 /* Run @reader over @text (as file @name); returns its result. */
 typedef int (*evlog_reader)(FILE *in, const char *name, hp_event_cb cb, void *ctx);
+
+/* The read() of the reader named @name in the table. */
+static inline evlog_reader evlog_reader_named(const char *name)
+{
+	const struct profile_reader *r = profile_reader_find(name);
+
+	if (!r || !r->read)
+		abort();
+	return r->read;
+}
 
 static inline int evlog_run_n(struct evlog *l, evlog_reader reader, const char *text,
 			      size_t len, const char *name)

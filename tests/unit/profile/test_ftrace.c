@@ -14,12 +14,12 @@
 
 static void check(const char *what, const char *in, const char *want)
 {
-	evlog_check(ftrace_read, "t.trace", what, in, want);
+	evlog_check(evlog_reader_named("ftrace"), "t.trace", what, in, want);
 }
 
 static void check_fails(const char *what, const char *in)
 {
-	evlog_check_fails(ftrace_read, "t.trace", what, in);
+	evlog_check_fails(evlog_reader_named("ftrace"), "t.trace", what, in);
 }
 
 int main(void)

@@ -10,7 +10,7 @@
 #include <errno.h>
 #include <stdlib.h>
 
-#include "profile/input.h"
+#include "profile/hprof.h"
 #include "tap.h"
 
 static char *to_text(const struct profile *p)

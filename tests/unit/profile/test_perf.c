@@ -14,16 +14,17 @@
 
 static void check(const char *what, const char *in, const char *want)
 {
-	evlog_check(perf_script_read, "t.perf", what, in, want);
+	evlog_check(evlog_reader_named("perf"), "t.perf", what, in, want);
 }
 
 static void check_fails(const char *what, const char *in)
 {
-	evlog_check_fails(perf_script_read, "t.perf", what, in);
+	evlog_check_fails(evlog_reader_named("perf"), "t.perf", what, in);
 }
 
 int main(void)
 {
+	evlog_reader perf_read = evlog_reader_named("perf");
 	struct evlog l;
 
 	check("plain sample with pid/tid, period, event",
@@ -124,7 +125,7 @@ int main(void)
 	check_fails("junk after valid samples is refused with its line",
 		    "x 1 [0] 1.0: 1 cycles: ffffffff81000000 foo ([kernel.kallsyms])\nhello world\n");
 	evlog_init(&l);
-	is_int(evlog_run_n(&l, perf_script_read, "x 1 [0] 1.0: 1 cycles:\n\tff\0ff foo\n", 30, "t"),
+	is_int(evlog_run_n(&l, perf_read, "x 1 [0] 1.0: 1 cycles:\n\tff\0ff foo\n", 30, "t"),
 	       -EINVAL, "NUL bytes are refused");
 	evlog_free(&l);
 	check_fails("a damaged LBR entry is refused",
@@ -133,7 +134,7 @@ int main(void)
 	/* a non-zero callback result stops the reader and comes back */
 	evlog_init(&l);
 	l.stop_after = 1;
-	is_int(evlog_run(&l, perf_script_read,
+	is_int(evlog_run(&l, perf_read,
 			 "    ffffffff81000000 foo\n    ffffffff81000000 foo\n", "t"), 1,
 	       "callback result stops the reader");
 	is_int(l.nevents, 1, "one event before the stop");

@@ -43,9 +43,7 @@ static void replay(const char *path)
 		len += n;
 	} while (n);
 	fclose(f);
-	fuzz_perf(buf, len);
-	fuzz_ftrace(buf, len);
-	fuzz_addrs(buf, len);
+	fuzz_readers(buf, len);
 	fuzz_hprof(buf, len);
 	fuzz_kimage(buf, len);
 	fuzz_linkmap(buf, len);

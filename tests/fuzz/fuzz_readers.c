@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* fuzz_addrs.c - libFuzzer harness: fuzz_addrs() of fuzz_targets.c. */
+/* fuzz_readers.c - libFuzzer harness: fuzz_readers() of fuzz_targets.c. */
 #include "config.h"
 
 #include "fuzz_targets.h"
@@ -8,5 +8,5 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	return fuzz_addrs(data, size);
+	return fuzz_readers(data, size);
 }
