@@ -23,7 +23,9 @@ unpack() {	# DIR NAME...: decompress the shared data once
 	for f in "$@"; do
 		[ -s "$work/data/$d/$f" ] && continue
 		if [ -f "$data/$d/$f.xz" ]; then xz -dc "$data/$d/$f.xz" >"$work/data/$d/$f"
-		else cp "$data/$d/$f" "$work/data/$d/$f"; fi
+		else cp "$data/$d/$f" "$work/data/$d/$f"; fi || {
+			echo "same-output: $data/$d/$f: missing; set SHARED_DATA=DIR" >&2
+			rm -f "$work/data/$d/$f"; exit 2; }
 	done
 }
 unpack linux-6.1-x86_64-tiny vmlinux vmlinux.map itlb-miss-samples.txt function-graph.txt
