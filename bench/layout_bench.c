@@ -43,10 +43,10 @@
 #include "graph/graph.h"
 #include "image/image.h"
 #include "layout/layout.h"
+#include "lib/geometry.h"
 #include "lib/warn.h"
 #include "lib/xalloc.h"
 #include "model/model.h"
-#include "model/tlbsim.h"
 #include "place/place.h"
 #include "profile/hprof.h"
 #include "profile/input.h"
@@ -528,7 +528,7 @@ static int write_hprof(const struct cgraph *cg, const char *name)
 static unsigned int repeats = 1;	/* runs per algorithm; the median is shown */
 
 static void row(const char *algo, double ms, const struct model_result *r,
-		const struct model_geom *mg)
+		const struct model_opts *mo)
 {
 	if (verbose)
 		for (size_t i = 0; i < r->npaths; i++)
@@ -539,21 +539,20 @@ static void row(const char *algo, double ms, const struct model_result *r,
 	printf("| %-9s | %8.1f | %6.2f | %6.2f | %6.2f | %4zu / %-4zu |", algo, ms,
 	       model_mean_pages(r), model_mean_fixed_bound(r), model_mean_bound(r), r->set_pages,
 	       r->set_bound);
-	for (size_t k = 0; k < mg->ntlb; k++)
+	for (size_t k = 0; k < mo->geom.ntlb; k++)
 		printf(" %8" PRIu64 " |", r->tlb_misses[k]);
-	if (mg->icache.size)
+	if (mo->geom.icache.size)
 		printf(" %8" PRIu64 " |", r->icache_misses);
 	printf("\n");
 }
 
-static int bench_case(const struct kimage *img, const char *name, const struct model_geom *mg)
+static int bench_case(const struct kimage *img, const char *name, const struct model_opts *mo)
 {
+	const struct geometry *mg = &mo->geom;
 	struct gen g;
 	struct cgraph *cg;
 	uint64_t *orig = NULL, *addr, insert = UINT64_MAX;
-	struct layout_opts lo = { .page_size = mg->page_size, .coverage = 1.0,
-				  .tlb_entries = mg->ntlb ? mg->tlb_entries[0] : 32,
-				  .tlb_ways = mg->tlb_ways };
+	struct layout_opts lo = { .geom = *mg, .coverage = 1.0 };
 	struct model_result r;
 	uint32_t *order;
 	char geo[256];
@@ -603,8 +602,8 @@ static int bench_case(const struct kimage *img, const char *name, const struct m
 	printf("\n### %s: %zu functions, %zu hot paths, %zu arcs, weight %" PRIu64 "%s\n\n",
 	       name, cg->nnodes, cg->npaths, cg->narcs, cg->total_weight,
 	       g.missing ? " (some anchors absent from this image were skipped)" : "");
-	printf("Geometry: %s; replay of %" PRIu64 " path runs.\n\n", model_geom_str(mg, geo,
-	       sizeof(geo)), mg->budget ? mg->budget : (uint64_t)MODEL_DEFAULT_BUDGET);
+	printf("Geometry: %s; replay of %" PRIu64 " path runs.\n\n", geom_str(mg, geo, sizeof(geo)),
+	       mo->budget ? mo->budget : (uint64_t)MODEL_DEFAULT_BUDGET);
 	printf("| algorithm | time ms | pages/run | bound, fixed in place | bound | "
 	       "set pages / bound |");
 	for (size_t k = 0; k < mg->ntlb; k++)
@@ -615,8 +614,8 @@ static int bench_case(const struct kimage *img, const char *name, const struct m
 	for (size_t k = 0; k < mg->ntlb + !!mg->icache.size; k++)
 		printf("---:|");
 	printf("\n");
-	if (model_eval(cg, orig, mg, &r) == 0) {
-		row("(now)", 0, &r, mg);
+	if (model_eval(cg, orig, mo, &r) == 0) {
+		row("(now)", 0, &r, mo);
 		model_result_free(&r);
 	}
 	for (size_t a = 0; layout_algos[a]; a++) {
@@ -641,8 +640,8 @@ static int bench_case(const struct kimage *img, const char *name, const struct m
 			}
 		t0 = t[repeats / 2];
 		place_relink(cg, orig, order, n, insert, mg->page_size, addr);
-		if (model_eval(cg, addr, mg, &r) == 0) {
-			row(layout_algos[a]->name, t0, &r, mg);
+		if (model_eval(cg, addr, mo, &r) == 0) {
+			row(layout_algos[a]->name, t0, &r, mo);
 			model_result_free(&r);
 		}
 	}
@@ -656,11 +655,11 @@ static int bench_case(const struct kimage *img, const char *name, const struct m
 
 int main(int argc, char **argv)
 {
-	struct model_geom mg;
+	struct model_opts mo;
 	struct kimage *img;
 	int c, err = 0;
 
-	model_geom_default(&mg);
+	model_opts_default(&mo);
 	while ((c = getopt(argc, argv, "p:e:w:b:r:o:v")) != -1) {
 		switch (c) {
 		case 'v': verbose = true; break;
@@ -673,25 +672,12 @@ int main(int argc, char **argv)
 			}
 			break;
 		case 'p':
-			if (tlb_parse_size(optarg, &mg.page_size)) {
-				pr_err("-p %s: give a power-of-2 page size (4K, 2M)", optarg);
+		case 'e':
+		case 'w':
+			if (geom_parse_opt(&mo.geom, c == 'w' ? GEOM_OPT_TLB_WAYS : c, optarg) < 0)
 				return 2;
-			}
 			break;
-		case 'e': {
-			char *s = optarg, *end;
-
-			mg.ntlb = 0;
-			while (*s && mg.ntlb < MODEL_MAX_TLB) {
-				mg.tlb_entries[mg.ntlb++] = (unsigned int)strtoul(s, &end, 10);
-				s = *end == ',' ? end + 1 : end;
-				if (end == s && *s)
-					break;
-			}
-			break;
-		}
-		case 'w': mg.tlb_ways = (unsigned int)strtoul(optarg, NULL, 10); break;
-		case 'b': mg.budget = strtoull(optarg, NULL, 10); break;
+		case 'b': mo.budget = strtoull(optarg, NULL, 10); break;
 		default:
 			fprintf(stderr, "usage: layout-bench [-p PAGE] [-e E1,E2] [-w WAYS] "
 					"[-b RUNS] [-r REPEATS] [-o DIR] [-v] VMLINUX CASE...\n");
@@ -706,7 +692,7 @@ int main(int argc, char **argv)
 	if (pipe_open_image(&img, argv[optind], NULL, false))
 		return 1;
 	for (int i = optind + 1; i < argc && !err; i++)
-		err = bench_case(img, argv[i], &mg);
+		err = bench_case(img, argv[i], &mo);
 	kimage_close(img);
 	return err ? 1 : 0;
 }

@@ -20,6 +20,7 @@
 #include "image/image.h"
 #include "layout/layout.h"
 #include "lib/cli.h"
+#include "lib/geometry.h"
 #include "lib/hotpack.h"
 #include "lib/warn.h"
 #include "lib/xalloc.h"
@@ -90,7 +91,7 @@ static int order_parse(int argc, char **argv, struct order_opts *o)
 
 	pipe_opts_init(&o->pipe);
 	o->algo = layout_default_name();
-	o->layout.page_size = HP_DEFAULT_PAGE_SIZE;
+	geom_default(&o->layout.geom);
 	o->layout.coverage = 1.0;
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "o:f:a:p:qvh", order_longopts, NULL)) != -1) {
@@ -113,8 +114,8 @@ static int order_parse(int argc, char **argv, struct order_opts *o)
 			o->format = (enum emit_format)f;
 			break;
 		case 'a': o->algo = optarg; break;
-		case 'p':
-			if (cli_parse_pow2("--page-size", optarg, &o->layout.page_size))
+		case 'p':	/* of the geometry, the page size only */
+			if (geom_parse_opt(&o->layout.geom, c, optarg) < 0)
 				return -EINVAL;
 			break;
 		case OPT_WERROR: o->werror = true; break;
@@ -210,9 +211,9 @@ static int order_run(struct order_opts *o, char *vmlinux, char **inputs, int nin
 		info.algo = o->algo;
 		info.inputs = inputs;
 		info.ninputs = ninputs;
-		info.page_size = o->layout.page_size;
+		info.page_size = o->layout.geom.page_size;
 		info.prof = p.prof;
-		order_summary(cg, order, n, o->layout.page_size, &info);
+		order_summary(cg, order, n, o->layout.geom.page_size, &info);
 		err = cli_out_open(&out, o->output);
 	}
 	if (!err) {

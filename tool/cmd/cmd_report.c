@@ -29,25 +29,21 @@
 #include "image/image.h"
 #include "layout/layout.h"
 #include "lib/cli.h"
+#include "lib/geometry.h"
 #include "lib/hotpack.h"
 #include "lib/warn.h"
 #include "lib/xalloc.h"
-#include "model/icache.h"
 #include "model/model.h"
-#include "model/tlbsim.h"
 #include "place/place.h"
 #include "profile/input.h"
 #include "profile/profile.h"
-
-#define REPORT_MAX_PINS 8
 
 struct report_opts {
 	struct pipe_opts pipe;
 	struct layout_opts layout;
 	const char *algo;	/* a name or "all" */
 	const char *svg;
-	struct model_geom geom;
-	struct tlb_pin pins[REPORT_MAX_PINS];
+	struct model_opts model;	/* its geometry is also layout.geom */
 	unsigned int show_paths;
 	int replay;		/* -1 auto, 0 paths, 1 nodes */
 	bool time;
@@ -86,18 +82,13 @@ PIPE_USAGE
 }
 
 enum {
-	OPT_TLB_WAYS = 256, OPT_PIN, OPT_ICACHE, OPT_NO_ICACHE, OPT_BUDGET, OPT_REPLAY,
-	OPT_PATHS, OPT_SVG, OPT_TIME,
+	OPT_BUDGET = 256, OPT_REPLAY, OPT_PATHS, OPT_SVG, OPT_TIME,
 };
 
 static const struct option report_longopts[] = {
 	{ "algo", required_argument, NULL, 'a' },
-	{ "page-size", required_argument, NULL, 'p' },
-	{ "tlb-entries", required_argument, NULL, 'e' },
-	{ "tlb-ways", required_argument, NULL, OPT_TLB_WAYS },
-	{ "pin", required_argument, NULL, OPT_PIN },
-	{ "icache", required_argument, NULL, OPT_ICACHE },
-	{ "no-icache", no_argument, NULL, OPT_NO_ICACHE },
+	GEOM_TLB_LONGOPTS,
+	GEOM_CACHE_LONGOPTS,
 	{ "budget", required_argument, NULL, OPT_BUDGET },
 	{ "replay", required_argument, NULL, OPT_REPLAY },
 	{ "paths", required_argument, NULL, OPT_PATHS },
@@ -128,152 +119,33 @@ static int parse_count(const char *opt, const char *arg, uint64_t lo, uint64_t h
 	return 0;
 }
 
-/*
- * The geometry asked for, checked now so that a value the simulators
- * refuse (--tlb-ways 3, ways not dividing a size) is a usage error, said
- * before any input is read.
- */
-static int check_geom(const struct model_geom *g)
-{
-	for (size_t k = 0; k < g->ntlb; k++) {
-		struct tlb_geom tg = {
-			.entries = g->tlb_entries[k], .ways = g->tlb_ways,
-			.page_size = g->page_size, .pins = g->pins, .npins = g->npins,
-		};
-		struct tlbsim *t;
-
-		if (tlbsim_new(&t, &tg))
-			return -EINVAL;
-		tlbsim_free(t);
-	}
-	if (g->icache.size) {
-		struct icache *ic;
-
-		if (icache_new(&ic, &g->icache))
-			return -EINVAL;
-		icache_free(ic);
-	}
-	return 0;
-}
-
-/* "32,64,128" */
-static int parse_entries(const char *arg, struct model_geom *g)
-{
-	const char *s = arg;
-
-	g->ntlb = 0;
-	while (*s) {
-		char *end;
-		unsigned long v = strtoul(s, &end, 10);
-
-		if (end == s || !v || v > (1u << 20) || g->ntlb == MODEL_MAX_TLB ||
-		    (*end && *end != ',')) {
-			pr_err("--tlb-entries %s: give up to %d sizes, e.g. 32,64,128", arg,
-			       MODEL_MAX_TLB);
-			return -EINVAL;
-		}
-		g->tlb_entries[g->ntlb++] = (unsigned int)v;
-		s = *end ? end + 1 : end;
-	}
-	if (!g->ntlb) {
-		pr_err("--tlb-entries: give at least one size, e.g. 32");
-		return -EINVAL;
-	}
-	return 0;
-}
-
-static int parse_pin(const char *arg, struct report_opts *o)
-{
-	char *end;
-	unsigned long long a, b;
-
-	errno = 0;
-	a = strtoull(arg, &end, 0);
-	if (!errno && *end == '-') {
-		b = strtoull(end + 1, &end, 0);
-		if (!errno && !*end && b > a && o->geom.npins < REPORT_MAX_PINS) {
-			o->pins[o->geom.npins++] = (struct tlb_pin){ a, b };
-			o->geom.pins = o->pins;
-			return 0;
-		}
-	}
-	pr_err("--pin %s: give START-END addresses (0xc0000000-0xc0800000), END above START, "
-	       "at most %d ranges", arg, REPORT_MAX_PINS);
-	return -EINVAL;
-}
-
-static int parse_icache(const char *arg, struct icache_geom *ic)
-{
-	char buf[64], *l, *w;
-	uint64_t size, line;
-	unsigned long ways;
-
-	snprintf(buf, sizeof(buf), "%s", arg);
-	l = strchr(buf, ',');
-	w = l ? strchr(l + 1, ',') : NULL;
-	if (!l || !w)
-		goto bad;
-	*l++ = '\0';
-	*w++ = '\0';
-	ways = strtoul(w, NULL, 10);
-	if (tlb_parse_size(buf, &size) || tlb_parse_size(l, &line) || !ways ||
-	    size > (1u << 30) || line > size)
-		goto bad;
-	*ic = (struct icache_geom){ (uint32_t)size, (uint32_t)line, (uint32_t)ways };
-	return 0;
-bad:
-	pr_err("--icache %s: give SIZE,LINE,WAYS with power-of-2 sizes, e.g. 32K,64,8", arg);
-	return -EINVAL;
-}
-
 static int report_parse(int argc, char **argv, struct report_opts *o)
 {
 	int c;
 	uint64_t v;
 
 	o->algo = layout_default_name();
-	o->layout.page_size = HP_DEFAULT_PAGE_SIZE;
 	o->layout.coverage = 1.0;
 	pipe_opts_init(&o->pipe);
 	o->show_paths = 10;
 	o->replay = -1;
-	model_geom_default(&o->geom);
+	model_opts_default(&o->model);
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "a:p:e:n:qvh", report_longopts, NULL)) != -1) {
 		int shared = pipe_parse_opt(&o->pipe, c, optarg);
 
 		if (!shared)
 			shared = pipe_parse_layout_opt(&o->layout, c, optarg);
+		if (!shared)
+			shared = geom_parse_opt(&o->model.geom, c, optarg);
 		if (shared < 0)
 			return -EINVAL;
 		if (shared)
 			continue;
 		switch (c) {
 		case 'a': o->algo = optarg; break;
-		case 'p':
-			if (cli_parse_pow2("--page-size", optarg, &o->layout.page_size))
-				return -EINVAL;
-			break;
-		case 'e':
-			if (parse_entries(optarg, &o->geom))
-				return -EINVAL;
-			break;
-		case OPT_TLB_WAYS:
-			if (parse_count("--tlb-ways", optarg, 0, 1u << 20, &v))
-				return -EINVAL;
-			o->geom.tlb_ways = (unsigned int)v;
-			break;
-		case OPT_PIN:
-			if (parse_pin(optarg, o))
-				return -EINVAL;
-			break;
-		case OPT_ICACHE:
-			if (parse_icache(optarg, &o->geom.icache))
-				return -EINVAL;
-			break;
-		case OPT_NO_ICACHE: o->geom.icache.size = 0; break;
 		case OPT_BUDGET:
-			if (parse_count("--budget", optarg, 1, 1000000000, &o->geom.budget))
+			if (parse_count("--budget", optarg, 1, 1000000000, &o->model.budget))
 				return -EINVAL;
 			break;
 		case OPT_REPLAY:
@@ -314,10 +186,13 @@ static int report_parse(int argc, char **argv, struct report_opts *o)
 		       o->algo);
 		return -EINVAL;
 	}
-	o->geom.page_size = o->layout.page_size;
-	o->layout.tlb_entries = o->geom.tlb_entries[0];
-	o->layout.tlb_ways = o->geom.tlb_ways;
-	return check_geom(&o->geom);
+	/* checked now so that a value the simulators refuse (--tlb-ways 3,
+	 * ways not dividing a size) is a usage error, said before any input
+	 * is read */
+	if (geom_check(&o->model.geom))
+		return -EINVAL;
+	o->layout.geom = o->model.geom;
+	return 0;
 }
 
 /* One column of the report: a layout and what the model made of it. */
@@ -333,9 +208,9 @@ static void print_summary(const struct report_opts *o, const struct report_col *
 {
 	printf("%-10s %9s %13s %7s %11s", "layout", "pages/run", "bound(fixed)", "bound",
 	       "set pages");
-	for (size_t k = 0; k < o->geom.ntlb; k++)
-		printf(" %8s%-3u", "miss", o->geom.tlb_entries[k]);
-	if (o->geom.icache.size)
+	for (size_t k = 0; k < o->model.geom.ntlb; k++)
+		printf(" %8s%-3u", "miss", o->model.geom.tlb_entries[k]);
+	if (o->model.geom.icache.size)
 		printf(" %12s", "icache-miss");
 	if (o->time)
 		printf(" %9s", "time(ms)");
@@ -347,9 +222,9 @@ static void print_summary(const struct report_opts *o, const struct report_col *
 		snprintf(set, sizeof(set), "%zu/%zu", r->set_pages, r->set_bound);
 		printf("%-10s %9.2f %13.2f %7.2f %11s", col[i].name, model_mean_pages(r),
 		       model_mean_fixed_bound(r), model_mean_bound(r), set);
-		for (size_t k = 0; k < o->geom.ntlb; k++)
+		for (size_t k = 0; k < o->model.geom.ntlb; k++)
 			printf(" %11" PRIu64, r->tlb_misses[k]);
-		if (o->geom.icache.size)
+		if (o->model.geom.icache.size)
 			printf(" %12" PRIu64, r->icache_misses);
 		if (o->time)
 			printf(" %9.1f", col[i].ms);
@@ -438,7 +313,7 @@ static int report_run(struct report_opts *o, char *vmlinux, char **inputs, int n
 		err = -ENOENT;
 		goto out;
 	}
-	o->geom.replay_nodes = o->replay == 1;
+	o->model.replay_nodes = o->replay == 1;
 	if (o->replay == 0 && !cg->npaths)
 		pr_warn("--replay paths: the samples have no call paths (addresses only); "
 			"replaying the functions' sample weights instead");
@@ -451,7 +326,7 @@ static int report_run(struct report_opts *o, char *vmlinux, char **inputs, int n
 	col[0].name = "now";
 	col[0].addr = xmalloc(nn * sizeof(uint64_t));
 	place_as_linked(cg, col[0].addr);
-	err = model_eval(cg, col[0].addr, &o->geom, &col[0].r);
+	err = model_eval(cg, col[0].addr, &o->model, &col[0].r);
 	if (err)
 		goto out;
 	ncol = 1;
@@ -469,9 +344,10 @@ static int report_run(struct report_opts *o, char *vmlinux, char **inputs, int n
 			goto out;
 		c->name = al->name;
 		c->addr = xmalloc(nn * sizeof(uint64_t));
-		place_relink(cg, col[0].addr, order, c->placed, insert, o->geom.page_size, c->addr);
+		place_relink(cg, col[0].addr, order, c->placed, insert, o->model.geom.page_size,
+			     c->addr);
 		ncol++;
-		err = model_eval(cg, c->addr, &o->geom, &c->r);
+		err = model_eval(cg, c->addr, &o->model, &c->r);
 		if (err)
 			goto out;
 	}
@@ -479,12 +355,12 @@ static int report_run(struct report_opts *o, char *vmlinux, char **inputs, int n
 	printf("hotpack report: %s (%s), %d input%s: %zu functions, %zu hot paths, %zu arcs\n",
 	       vmlinux, img->arch, ninputs, ninputs == 1 ? "" : "s", cg->nnodes, cg->npaths,
 	       cg->narcs);
-	printf("geometry: %s\n", model_geom_str(&o->geom, geo, sizeof(geo)));
+	printf("geometry: %s\n", geom_str(&o->model.geom, geo, sizeof(geo)));
 	printf("replay: %" PRIu64 " runs of %s; the order starts at %#" PRIx64 " (page-aligned)\n\n",
 	       col[0].r.runs, col[0].r.node_stream ? "single functions by sample weight"
 			      : col[0].r.sequence ? "hot paths in the order they ran"
 						  : "hot paths by weight",
-	       (insert + o->geom.page_size - 1) & ~(o->geom.page_size - 1));
+	       (insert + o->model.geom.page_size - 1) & ~(o->model.geom.page_size - 1));
 	if (off_n) {
 		/* mixed inputs (e.g. ftrace paths and address samples): the
 		 * replay runs the paths, whose weights are not in the same unit
@@ -508,10 +384,10 @@ static int report_run(struct report_opts *o, char *vmlinux, char **inputs, int n
 			st[i] = (struct svg_strip){ col[i].name, col[i].addr };
 		layout_heat(cg, heat);
 		snprintf(geo, sizeof(geo), "hotpack: pages of %s's hot functions, %" PRIu64
-			 "-byte pages", vmlinux, o->geom.page_size);
+			 "-byte pages", vmlinux, o->model.geom.page_size);
 		err = cli_out_open(&out, o->svg);
 		if (!err) {
-			err = svg_heatmap(out.f, cg, heat, st, ncol, o->geom.page_size, geo);
+			err = svg_heatmap(out.f, cg, heat, st, ncol, o->model.geom.page_size, geo);
 			if (err)
 				cli_out_abort(&out);
 			else

@@ -30,6 +30,7 @@
 #include "graph/graph.h"
 #include "image/image.h"
 #include "lib/cli.h"
+#include "lib/geometry.h"
 #include "lib/hotpack.h"
 #include "lib/warn.h"
 #include "lib/xalloc.h"
@@ -42,7 +43,7 @@
 struct verify_opts {
 	struct sections_opts old_sections, new_sections;
 	struct input_opts input;
-	struct model_geom geom;
+	struct model_opts model;
 	const char *order_path;
 	unsigned int show_paths;	/* heaviest paths listed */
 	unsigned int show_funcs;	/* functions listed per problem */
@@ -80,16 +81,13 @@ static void verify_usage(FILE *f)
 }
 
 enum {
-	OPT_TLB_WAYS = 256, OPT_LIST, OPT_OLD_MAP, OPT_NEW_MAP, OPT_INPUT_FORMAT, OPT_KASLR,
-	OPT_MIN_MATCH,
+	OPT_LIST = 256, OPT_OLD_MAP, OPT_NEW_MAP, OPT_INPUT_FORMAT, OPT_KASLR, OPT_MIN_MATCH,
 };
 
 static const struct option verify_longopts[] = {
 	{ "order", required_argument, NULL, 'o' },
-	{ "page-size", required_argument, NULL, 'p' },
-	{ "tlb-entries", required_argument, NULL, 'e' },	/* as in report */
-	{ "tlb", required_argument, NULL, 't' },
-	{ "tlb-ways", required_argument, NULL, OPT_TLB_WAYS },
+	GEOM_TLB_LONGOPTS,
+	{ "tlb", required_argument, NULL, 't' },	/* -e, --tlb-entries */
 	{ "paths", required_argument, NULL, 'n' },
 	{ "list", required_argument, NULL, OPT_LIST },
 	{ "old-map", required_argument, NULL, OPT_OLD_MAP },
@@ -119,57 +117,25 @@ static int parse_uint(const char *opt, const char *arg, unsigned int lo, unsigne
 	return 0;
 }
 
-/* "32,64,128" into the model's TLB sizes. */
-static int parse_tlb_list(const char *arg, struct model_geom *g)
-{
-	char *copy = xstrdup(arg), *tok, *save = NULL;
-	int err = 0;
-
-	g->ntlb = 0;
-	for (tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-		if (g->ntlb == MODEL_MAX_TLB) {
-			pr_err("--tlb: at most %d sizes", MODEL_MAX_TLB);
-			err = -EINVAL;
-			break;
-		}
-		err = parse_uint("--tlb", tok, 1, 1u << 20, &g->tlb_entries[g->ntlb]);
-		if (err)
-			break;
-		g->ntlb++;
-	}
-	if (!err && !g->ntlb) {
-		pr_err("--tlb: give at least one number of entries, e.g. 32,64,128");
-		err = -EINVAL;
-	}
-	free(copy);
-	return err;
-}
-
 static int verify_parse(int argc, char **argv, struct verify_opts *o)
 {
 	int c;
 
-	model_geom_default(&o->geom);
+	model_opts_default(&o->model);
 	o->input.min_match = 0.5;
 	o->show_paths = 10;
 	o->show_funcs = 20;
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "o:p:e:t:n:qvh", verify_longopts, NULL)) != -1) {
+		int shared = geom_parse_opt(&o->model.geom, c == 't' ? GEOM_OPT_TLB_ENTRIES : c,
+					    optarg);
+
+		if (shared < 0)
+			return -EINVAL;
+		if (shared)
+			continue;
 		switch (c) {
 		case 'o': o->order_path = optarg; break;
-		case 'p':
-			if (cli_parse_pow2("--page-size", optarg, &o->geom.page_size))
-				return -EINVAL;
-			break;
-		case 'e':
-		case 't':
-			if (parse_tlb_list(optarg, &o->geom))
-				return -EINVAL;
-			break;
-		case OPT_TLB_WAYS:
-			if (parse_uint("--tlb-ways", optarg, 0, 1u << 20, &o->geom.tlb_ways))
-				return -EINVAL;
-			break;
 		case 'n':
 			if (parse_uint("--paths", optarg, 0, 1u << 30, &o->show_paths))
 				return -EINVAL;
@@ -576,7 +542,7 @@ static void print_report(const struct verify_opts *o, const struct cgraph *cg,
 	char geom[256], name[160];
 	size_t i, k, *idx;
 
-	printf("model: %s\n", model_geom_str(&o->geom, geom, sizeof(geom)));
+	printf("model: %s\n", geom_str(&o->model.geom, geom, sizeof(geom)));
 	if (o->show_paths && rb->npaths) {
 		size_t show = rb->npaths < o->show_paths ? rb->npaths : o->show_paths;
 
@@ -603,7 +569,7 @@ static void print_report(const struct verify_opts *o, const struct cgraph *cg,
 			       a->pages, a->bound, b->tlb_misses[0], a->tlb_misses[0], name);
 		}
 		printf("  (pages: distinct %" PRIu64 "-byte pages; misses: %u-entry TLB during "
-		       "the path's replayed runs)\n", o->geom.page_size, o->geom.tlb_entries[0]);
+		       "the path's replayed runs)\n", o->model.geom.page_size, o->model.geom.tlb_entries[0]);
 		free(idx);
 	}
 	printf("\ntotal:\n");
@@ -614,11 +580,11 @@ static void print_report(const struct verify_opts *o, const struct cgraph *cg,
 	       ra->set_bound);
 	printf("  simulated I-TLB misses, %" PRIu64 " path runs replayed (%" PRIu64
 	       " page references):\n", ra->runs, ra->tlb_refs);
-	for (i = 0; i < o->geom.ntlb; i++)
+	for (i = 0; i < o->model.geom.ntlb; i++)
 		printf("    %4u entries: before %10" PRIu64 ", after %10" PRIu64 " (%+.1f%%)\n",
-		       o->geom.tlb_entries[i], rb->tlb_misses[i], ra->tlb_misses[i],
+		       o->model.geom.tlb_entries[i], rb->tlb_misses[i], ra->tlb_misses[i],
 		       pct(rb->tlb_misses[i], ra->tlb_misses[i]));
-	if (o->geom.icache.size)
+	if (o->model.geom.icache.size)
 		printf("  simulated I-cache misses: before %" PRIu64 ", after %" PRIu64
 		       " (%+.1f%%)\n", rb->icache_misses, ra->icache_misses,
 		       pct(rb->icache_misses, ra->icache_misses));
@@ -766,9 +732,9 @@ static int verify_run(struct verify_opts *o, char *oldpath, char *newpath, char 
 	printf("hotpack verify: %s -> %s\n", oldpath, newpath);
 	printf("samples: %" PRIu64 " read, %" PRIu64 " matched in OLD; %zu functions, %zu "
 	       "paths\n", prof->nsamples, prof->matched, cg->nnodes, cg->npaths);
-	err = model_eval(cg, old_addr, &o->geom, &rb);
+	err = model_eval(cg, old_addr, &o->model, &rb);
 	if (!err)
-		err = model_eval_sized(cg, model_addr, new_size, &o->geom, &ra);
+		err = model_eval_sized(cg, model_addr, new_size, &o->model, &ra);
 	if (err)
 		goto out;
 	print_report(o, cg, &rb, &ra);

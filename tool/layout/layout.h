@@ -14,6 +14,7 @@
 #include <stdint.h>
 
 #include "graph/graph.h"
+#include "lib/geometry.h"
 
 /*
  * pages' last step searches the replay's misses directly; on windows of a
@@ -28,11 +29,11 @@ enum layout_search {
 };
 
 struct layout_opts {
-	uint64_t page_size;	/* bytes, power of 2 */
+	struct geometry geom;	/* what the layout packs for: its page size, and
+				 * for algorithms with a TLB model the first
+				 * TLB size, its ways and pinned ranges */
 	uint64_t max_hot_bytes;	/* 0: no cap */
 	double coverage;	/* keep nodes until this share of weight, (0,1] */
-	unsigned int tlb_entries; /* for algorithms with a TLB model */
-	unsigned int tlb_ways;	/* its associativity; 0: fully associative */
 	enum layout_search search; /* pages' search on the simulated misses */
 	uint64_t search_work;	/* its budget in node visits; 0: the default */
 	bool window_paths;	/* the paths are windows of an address stream */

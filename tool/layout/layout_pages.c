@@ -670,8 +670,8 @@ static size_t back_to_back(const struct pages *p, const uint32_t *idx, size_t nn
 
 /*
  * How the model rates an order: the weighted pages over the nets, and the
- * misses of a replay through TLBs of opts->tlb_entries (opts->tlb_ways)
- * (32 when unset), half and a quarter of that, summed: the paths when the
+ * misses of a replay through TLBs of the geometry's first size (its ways
+ * and pinned ranges), half and a quarter of that, summed: the paths when the
  * graph has any, else the functions by heat. Nodes the order leaves out
  * keep their image address (or a far page of their own).
  */
@@ -690,25 +690,23 @@ static int score_misses(const struct pages *p, const struct layout_opts *opts,
 {
 	const struct cgraph *cg = p->cg;
 	struct cgraph view;
-	struct model_geom g;
+	struct model_opts mo = { .geom = opts->geom };
+	struct geometry *g = &mo.geom;
 	struct model_result r = { 0 };
 	int err;
 
-	model_geom_default(&g);
-	g.page_size = p->page;
 	/* the TLB asked for, and a quarter and a half of it: the small ones
 	 * tell apart layouts whose hot set fits the large one anyway */
-	g.tlb_entries[2] = opts->tlb_entries ? opts->tlb_entries : 32;
-	g.tlb_entries[1] = g.tlb_entries[2] / 2 ? g.tlb_entries[2] / 2 : 1;
-	g.tlb_entries[0] = g.tlb_entries[2] / 4 ? g.tlb_entries[2] / 4 : 1;
-	g.ntlb = 3;
+	g->tlb_entries[2] = opts->geom.tlb_entries[0];
+	g->tlb_entries[1] = g->tlb_entries[2] / 2 ? g->tlb_entries[2] / 2 : 1;
+	g->tlb_entries[0] = g->tlb_entries[2] / 4 ? g->tlb_entries[2] / 4 : 1;
+	g->ntlb = 3;
 	/* set-associative: each size a multiple of the ways, as asked */
-	g.tlb_ways = opts->tlb_ways;
-	for (int k = 0; k < 2 && g.tlb_ways; k++)
-		if (g.tlb_entries[k] % g.tlb_ways)
-			g.tlb_entries[k] = g.tlb_entries[2];
-	g.icache.size = 0;
-	g.budget = cg->npaths ? PAGES_SCORE_BUDGET_PATHS : PAGES_SCORE_BUDGET_NODES;
+	for (int k = 0; k < 2 && g->tlb_ways; k++)
+		if (g->tlb_entries[k] % g->tlb_ways)
+			g->tlb_entries[k] = g->tlb_entries[2];
+	g->icache.size = 0;
+	mo.budget = cg->npaths ? PAGES_SCORE_BUDGET_PATHS : PAGES_SCORE_BUDGET_NODES;
 	place_order(cg, order, n, 1ull << 44, addr);
 	pages_place_rest(p, addr);
 	/* with nets left out (cap_nets()), replay the paths kept: every path
@@ -723,7 +721,7 @@ static int score_misses(const struct pages *p, const struct layout_opts *opts,
 			if (p->nets[i].src != NONE)
 				view.paths[view.npaths++] = cg->paths[p->nets[i].src];
 	}
-	err = model_eval(view.npaths || !cg->npaths ? &view : cg, addr, &g, &r);
+	err = model_eval(view.npaths || !cg->npaths ? &view : cg, addr, &mo, &r);
 	for (int k = 0; k < 3; k++)
 		sc->misses[k] = err ? UINT64_MAX : r.tlb_misses[k];
 	model_result_free(&r);
@@ -880,7 +878,7 @@ static int search_pick(struct pages *p, const struct layout_opts *opts, const st
 	int err;
 
 	/* pagesim is fully associative */
-	if (!p->cg->npaths || !p->nnets || p->dropped || opts->tlb_ways ||
+	if (!p->cg->npaths || !p->nnets || p->dropped || opts->geom.tlb_ways ||
 	    opts->search == LAYOUT_SEARCH_OFF ||
 	    (opts->search == LAYOUT_SEARCH_AUTO && opts->window_paths))
 		return 0;
@@ -912,7 +910,7 @@ static int pages_run(const struct cgraph *cg, const struct layout_opts *opts, ui
 		     size_t *n)
 {
 	size_t nn = cg->nnodes ? cg->nnodes : 1, maxk = 1;
-	struct pages p = { .cg = cg, .page = opts->page_size ? opts->page_size : 4096 };
+	struct pages p = { .cg = cg, .page = opts->geom.page_size };
 	uint32_t *idx, *netrank, *cand[PAGES_CANDIDATES] = { 0 };
 	size_t ncand[PAGES_CANDIDATES], nsc = 0;
 	int which[PAGES_CANDIDATES];

@@ -7,43 +7,29 @@
 #include "config.h"
 
 #include <errno.h>
-#include <inttypes.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "lib/warn.h"
 #include "lib/xalloc.h"
 #include "model/icache.h"
-#include "model/tlbsim.h"
 
 #define TAG_EMPTY UINT64_MAX
 
 struct icache {
-	struct icache_geom g;
+	struct geom_icache g;
 	unsigned int sets, shift;
 	uint64_t *tag, *used, clock;
 	uint64_t last_line;
 	struct icache_stats st;
 };
 
-static bool pow2(uint64_t v)
-{
-	return v && !(v & (v - 1));
-}
-
-int icache_new(struct icache **out, const struct icache_geom *g)
+int icache_new(struct icache **out, const struct geom_icache *g)
 {
 	struct icache *c;
 	uint64_t lines;
 
-	if (!pow2(g->line) || g->line < 4 || !g->ways || !g->size || g->size % g->line ||
-	    (g->size / g->line) % g->ways || !pow2(g->size / g->line / g->ways)) {
-		pr_err("I-cache of %u bytes, %u-byte lines, %u ways: lines must be a power of 2 "
-		       "and size / (line * ways) a whole power of 2 (e.g. 32K, 64, 8)",
-		       g->size, g->line, g->ways);
+	if (geom_check_icache(g))
 		return -EINVAL;
-	}
 	lines = g->size / g->line;
 	c = xcalloc(1, sizeof(*c));
 	c->g = *g;
@@ -119,13 +105,4 @@ unsigned int icache_access_range(struct icache *c, uint64_t addr, uint64_t size)
 const struct icache_stats *icache_stats(const struct icache *c)
 {
 	return &c->st;
-}
-
-const char *icache_geom_str(const struct icache_geom *g, char *buf, size_t len)
-{
-	char sz[32];
-
-	tlb_size_str(g->size, sz, sizeof(sz));
-	snprintf(buf, len, "%s %u-way I-cache, %u B lines", sz, g->ways, g->line);
-	return buf;
 }

@@ -18,45 +18,10 @@
 #include "lib/xalloc.h"
 #include "model/model.h"
 
-void model_geom_default(struct model_geom *g)
+void model_opts_default(struct model_opts *mo)
 {
-	memset(g, 0, sizeof(*g));
-	g->page_size = 4096;
-	g->tlb_entries[0] = 32;
-	g->tlb_entries[1] = 64;
-	g->tlb_entries[2] = 128;
-	g->ntlb = 3;
-	g->icache.size = ICACHE_DEFAULT_SIZE;
-	g->icache.line = ICACHE_DEFAULT_LINE;
-	g->icache.ways = ICACHE_DEFAULT_WAYS;
-}
-
-const char *model_geom_str(const struct model_geom *g, char *buf, size_t len)
-{
-	char ps[32], ent[96] = "", ic[64] = "", pins[40] = "", ways[24];
-	size_t o = 0;
-
-	tlb_size_str(g->page_size, ps, sizeof(ps));
-	for (size_t k = 0; k < g->ntlb && o < sizeof(ent); k++)
-		o += (size_t)snprintf(ent + o, sizeof(ent) - o, "%s%u", k ? "/" : "",
-				      g->tlb_entries[k]);
-	if (g->tlb_ways)
-		snprintf(ways, sizeof(ways), "%u-way", g->tlb_ways);
-	else
-		snprintf(ways, sizeof(ways), "fully associative");
-	if (g->npins)
-		snprintf(pins, sizeof(pins), ", %zu pinned range%s", g->npins,
-			 g->npins == 1 ? "" : "s");
-	if (g->icache.size) {
-		char sz[32];
-
-		snprintf(ic, sizeof(ic), "; I-cache %s %u-way %u B lines",
-			 tlb_size_str(g->icache.size, sz, sizeof(sz)), g->icache.ways,
-			 g->icache.line);
-	}
-	snprintf(buf, len, "%s pages; I-TLB %s LRU %s entries%s%s", ps, ways,
-		 g->ntlb ? ent : "no", pins, ic);
-	return buf;
+	memset(mo, 0, sizeof(*mo));
+	geom_default(&mo->geom);
 }
 
 static int cmp_u64(const void *a, const void *b)
@@ -196,13 +161,14 @@ struct pathview {
 };
 
 int model_eval_sized(const struct cgraph *cg, const uint64_t *addr, const uint64_t *size,
-		     const struct model_geom *g, struct model_result *r)
+		     const struct model_opts *mo, struct model_result *r)
 {
-	struct tlbsim *tlb[MODEL_MAX_TLB] = { 0 };
+	const struct geometry *g = &mo->geom;
+	struct tlbsim *tlb[GEOM_MAX_TLB] = { 0 };
 	struct icache *ic = NULL;
 	struct pathview *pv = NULL;
 	uint32_t *single = NULL, *mark = NULL;
-	uint64_t *pg = NULL, budget = g->budget ? g->budget : MODEL_DEFAULT_BUDGET;
+	uint64_t *pg = NULL, budget = mo->budget ? mo->budget : MODEL_DEFAULT_BUDGET;
 	size_t npv = 0, pgcap = 0, n;
 	uint32_t *runs = NULL;
 	uint64_t *rw = NULL;
@@ -211,9 +177,9 @@ int model_eval_sized(const struct cgraph *cg, const uint64_t *addr, const uint64
 	int err = 0;
 
 	memset(r, 0, sizeof(*r));
-	if (!g->page_size || (g->page_size & (g->page_size - 1)) || g->ntlb > MODEL_MAX_TLB) {
+	if (!g->page_size || (g->page_size & (g->page_size - 1)) || g->ntlb > GEOM_MAX_TLB) {
 		pr_err("model: page size %" PRIu64 " with %zu TLB sizes; give a power-of-2 page "
-		       "and at most %d TLB sizes", g->page_size, g->ntlb, MODEL_MAX_TLB);
+		       "and at most %d TLB sizes", g->page_size, g->ntlb, GEOM_MAX_TLB);
 		return -EINVAL;
 	}
 	for (uint64_t p = g->page_size; p > 1; p >>= 1)
@@ -226,12 +192,7 @@ int model_eval_sized(const struct cgraph *cg, const uint64_t *addr, const uint64
 		}
 	}
 	for (size_t k = 0; k < g->ntlb; k++) {
-		struct tlb_geom tg = {
-			.entries = g->tlb_entries[k], .ways = g->tlb_ways,
-			.page_size = g->page_size, .pins = g->pins, .npins = g->npins,
-		};
-
-		err = tlbsim_new(&tlb[k], &tg);
+		err = tlbsim_new(&tlb[k], g, g->tlb_entries[k]);
 		if (err)
 			goto out;
 	}
@@ -319,7 +280,7 @@ int model_eval_sized(const struct cgraph *cg, const uint64_t *addr, const uint64
 
 	/* the replay: runs interleaved by stride order; with replay_nodes the
 	 * nodes' weights are replayed instead of the paths */
-	if (g->replay_nodes && cg->npaths) {
+	if (mo->replay_nodes && cg->npaths) {
 		uint64_t tw = 0;
 
 		r->node_stream = true;
@@ -379,7 +340,7 @@ int model_eval_sized(const struct cgraph *cg, const uint64_t *addr, const uint64
 		r->icache_misses = icache_stats(ic)->misses;
 	}
 out:
-	for (size_t k = 0; k < MODEL_MAX_TLB; k++)
+	for (size_t k = 0; k < GEOM_MAX_TLB; k++)
 		tlbsim_free(tlb[k]);
 	icache_free(ic);
 	free(runs);
@@ -393,10 +354,10 @@ out:
 	return err;
 }
 
-int model_eval(const struct cgraph *cg, const uint64_t *addr, const struct model_geom *g,
+int model_eval(const struct cgraph *cg, const uint64_t *addr, const struct model_opts *mo,
 	       struct model_result *r)
 {
-	return model_eval_sized(cg, addr, NULL, g, r);
+	return model_eval_sized(cg, addr, NULL, mo, r);
 }
 
 void model_result_free(struct model_result *r)

@@ -8,7 +8,7 @@
  *
  * A function touches every page and every cache line of [addr, addr+size):
  * the model does not know which bytes of a function run. Every figure names
- * the geometry it assumed (model_geom_str()).
+ * the geometry it assumed (geom_str()).
  *
  * The replay: path i runs n_i = max(1, round(weight_i * budget / total))
  * times; the runs are interleaved by the stride order (j + 1/2) / n_i (ties
@@ -27,20 +27,15 @@
 #include <stdint.h>
 
 #include "graph/graph.h"
+#include "lib/geometry.h"
 #include "model/icache.h"
 #include "model/tlbsim.h"
 
-#define MODEL_MAX_TLB 8			/* TLB sizes simulated in one evaluation */
 #define MODEL_DEFAULT_BUDGET 20000u	/* path runs replayed */
 
-struct model_geom {
-	uint64_t page_size;		/* bytes, power of 2 */
-	unsigned int tlb_entries[MODEL_MAX_TLB];	/* default 32, 64, 128 */
-	size_t ntlb;
-	unsigned int tlb_ways;		/* 0: fully associative */
-	const struct tlb_pin *pins;	/* borrowed; may be NULL */
-	size_t npins;
-	struct icache_geom icache;	/* size 0: no I-cache figures */
+/* The geometry the layout is costed on, and how the replay runs. */
+struct model_opts {
+	struct geometry geom;
 	uint64_t budget;		/* path runs to replay; 0: the default */
 	bool replay_nodes;		/* replay the nodes' weights even when
 					 * there are paths (e.g. miss samples
@@ -48,8 +43,8 @@ struct model_geom {
 					 * are then not counted */
 };
 
-/** 4 KiB pages; fully associative LRU with 32, 64, 128 entries; 32 KiB 8-way 64 B I-cache. */
-void model_geom_default(struct model_geom *g);
+/** geom_default(), the default budget, the paths replayed. */
+void model_opts_default(struct model_opts *mo);
 
 struct model_path {
 	uint64_t weight;
@@ -60,7 +55,7 @@ struct model_path {
 	uint32_t fixed_bound;		/* ceil(movable bytes / page) + the pages
 					 * the fixed functions touch where they are */
 	uint64_t runs;			/* times replayed */
-	uint64_t tlb_misses[MODEL_MAX_TLB];	/* during its runs, per TLB size */
+	uint64_t tlb_misses[GEOM_MAX_TLB];	/* during its runs, per TLB size */
 };
 
 struct model_result {
@@ -78,21 +73,21 @@ struct model_result {
 	/* the replay */
 	uint64_t runs;			/* path runs replayed */
 	uint64_t tlb_refs;		/* page references per TLB (same for each) */
-	uint64_t tlb_misses[MODEL_MAX_TLB];
+	uint64_t tlb_misses[GEOM_MAX_TLB];
 	uint64_t icache_refs, icache_misses;
 };
 
 /**
  * model_eval() - cost of the layout @addr (indexed by node; every node must
- * have an address, UINT64_MAX is an error) under @g. @r is filled (and owns
+ * have an address, UINT64_MAX is an error) under @mo. @r is filled (and owns
  * r->paths: model_result_free()). Returns 0 or -EINVAL after saying why.
  */
-int model_eval(const struct cgraph *cg, const uint64_t *addr, const struct model_geom *g,
+int model_eval(const struct cgraph *cg, const uint64_t *addr, const struct model_opts *mo,
 	       struct model_result *r);
 
 /** The same with sizes per node (e.g. another build's), NULL: the nodes' own. */
 int model_eval_sized(const struct cgraph *cg, const uint64_t *addr, const uint64_t *size,
-		     const struct model_geom *g, struct model_result *r);
+		     const struct model_opts *mo, struct model_result *r);
 
 void model_result_free(struct model_result *r);
 
@@ -109,8 +104,5 @@ size_t model_runs(const struct cgraph *cg, uint64_t budget, uint32_t **runs);
 double model_mean_pages(const struct model_result *r);
 double model_mean_bound(const struct model_result *r);
 double model_mean_fixed_bound(const struct model_result *r);
-
-/** "4 KiB pages; I-TLB fully associative LRU 32/64/128 entries; I-cache 32 KiB 8-way 64 B lines". */
-const char *model_geom_str(const struct model_geom *g, char *buf, size_t len);
 
 #endif

@@ -8,21 +8,18 @@
 #include "config.h"
 
 #include <errno.h>
-#include <inttypes.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "lib/warn.h"
 #include "lib/xalloc.h"
 #include "model/tlbsim.h"
 
 #define TAG_EMPTY UINT64_MAX
 
 struct tlbsim {
-	struct tlb_geom g;
-	struct tlb_pin *pins;
-	unsigned int sets, ways, shift;
+	struct geom_pin pins[GEOM_MAX_PINS];
+	size_t npins;
+	unsigned int entries, sets, ways, shift;
 	uint64_t *tag;		/* sets * ways */
 	uint64_t *used;		/* last use, 0 = never */
 	uint64_t clock;
@@ -96,53 +93,26 @@ static int ilog2_u64(uint64_t v)
 	return s;
 }
 
-static bool is_pow2(uint64_t v)
-{
-	return v && !(v & (v - 1));
-}
-
-int tlbsim_new(struct tlbsim **out, const struct tlb_geom *g)
+int tlbsim_new(struct tlbsim **out, const struct geometry *g, unsigned int entries)
 {
 	struct tlbsim *t;
-	unsigned int ways = g->ways ? g->ways : g->entries;
+	unsigned int ways = g->tlb_ways ? g->tlb_ways : entries;
 
-	if (!g->entries || g->entries > (1u << 20)) {
-		pr_err("I-TLB of %u entries; give 1 to 1048576 entries", g->entries);
+	if (geom_check_tlb(g, entries))
 		return -EINVAL;
-	}
-	if (!is_pow2(g->page_size) || g->page_size < 1024 || g->page_size > (1ull << 30)) {
-		pr_err("page size %" PRIu64 "; give a power of 2 from 1 KiB to 1 GiB "
-		       "(4K, 16K, 64K, 2M, 8M, 16M)", g->page_size);
-		return -EINVAL;
-	}
-	if (ways > g->entries || g->entries % ways || !is_pow2(g->entries / ways)) {
-		pr_err("I-TLB of %u entries cannot have %u ways; the sets (entries / ways) "
-		       "must be a whole power of 2", g->entries, ways);
-		return -EINVAL;
-	}
-	for (size_t i = 0; i < g->npins; i++) {
-		if (g->pins[i].end <= g->pins[i].start) {
-			pr_err("pinned range %#" PRIx64 "-%#" PRIx64 " is empty; give START-END "
-			       "with END above START", g->pins[i].start, g->pins[i].end);
-			return -EINVAL;
-		}
-	}
 	t = xcalloc(1, sizeof(*t));
-	t->g = *g;
-	if (g->npins) {
-		t->pins = xcalloc(g->npins, sizeof(*t->pins));
-		memcpy(t->pins, g->pins, g->npins * sizeof(*t->pins));
-		t->g.pins = t->pins;
-	}
+	memcpy(t->pins, g->pins, g->npins * sizeof(*t->pins));
+	t->npins = g->npins;
+	t->entries = entries;
 	t->ways = ways;
-	t->sets = g->entries / ways;
+	t->sets = entries / ways;
 	t->shift = (unsigned int)ilog2_u64(g->page_size);
-	t->tag = xcalloc(g->entries, sizeof(*t->tag));
-	t->used = xcalloc(g->entries, sizeof(*t->used));
+	t->tag = xcalloc(entries, sizeof(*t->tag));
+	t->used = xcalloc(entries, sizeof(*t->used));
 	if (ways > TLB_HASH_WAYS) {
 		uint32_t size = 1;
 
-		while (size < 4 * g->entries)
+		while (size < 4 * entries)
 			size <<= 1;
 		t->hmask = size - 1;
 		t->hkey = xcalloc(size, sizeof(*t->hkey));
@@ -157,7 +127,6 @@ void tlbsim_free(struct tlbsim *t)
 {
 	if (!t)
 		return;
-	free(t->pins);
 	free(t->tag);
 	free(t->used);
 	free(t->hkey);
@@ -167,7 +136,7 @@ void tlbsim_free(struct tlbsim *t)
 
 void tlbsim_reset(struct tlbsim *t)
 {
-	for (unsigned int i = 0; i < t->g.entries; i++) {
+	for (unsigned int i = 0; i < t->entries; i++) {
 		t->tag[i] = TAG_EMPTY;
 		t->used[i] = 0;
 	}
@@ -181,7 +150,7 @@ void tlbsim_reset(struct tlbsim *t)
 
 static bool pinned(const struct tlbsim *t, uint64_t addr)
 {
-	for (size_t i = 0; i < t->g.npins; i++)
+	for (size_t i = 0; i < t->npins; i++)
 		if (addr >= t->pins[i].start && addr < t->pins[i].end)
 			return true;
 	return false;
@@ -196,7 +165,7 @@ bool tlbsim_access(struct tlbsim *t, uint64_t addr)
 	t->st.refs++;
 	if (page == t->last_page)
 		return false;
-	if (t->g.npins && pinned(t, addr)) {
+	if (t->npins && pinned(t, addr)) {
 		t->st.pinned++;
 		return false;
 	}
@@ -251,60 +220,4 @@ unsigned int tlbsim_access_range(struct tlbsim *t, uint64_t addr, uint64_t size)
 const struct tlb_stats *tlbsim_stats(const struct tlbsim *t)
 {
 	return &t->st;
-}
-
-const char *tlb_size_str(uint64_t bytes, char *buf, size_t len)
-{
-	static const char *const unit[] = { "B", "KiB", "MiB", "GiB" };
-	unsigned int u = 0;
-
-	while (u < 3 && bytes >= 1024 && !(bytes % 1024)) {
-		bytes /= 1024;
-		u++;
-	}
-	snprintf(buf, len, "%" PRIu64 " %s", bytes, unit[u]);
-	return buf;
-}
-
-const char *tlb_geom_str(const struct tlb_geom *g, char *buf, size_t len)
-{
-	char ps[32], assoc[32], pins[48] = "";
-	unsigned int ways = g->ways ? g->ways : g->entries;
-
-	tlb_size_str(g->page_size, ps, sizeof(ps));
-	if (ways == g->entries)
-		snprintf(assoc, sizeof(assoc), "fully associative");
-	else
-		snprintf(assoc, sizeof(assoc), "%u-way", ways);
-	if (g->npins)
-		snprintf(pins, sizeof(pins), ", %zu pinned range%s", g->npins,
-			 g->npins == 1 ? "" : "s");
-	snprintf(buf, len, "%u-entry %s LRU I-TLB, %s pages%s", g->entries, assoc, ps, pins);
-	return buf;
-}
-
-int tlb_parse_size(const char *s, uint64_t *out)
-{
-	char *end;
-	unsigned long long v;
-	uint64_t mul = 1;
-
-	if (!s || !*s || *s == '-')
-		return -EINVAL;
-	errno = 0;
-	v = strtoull(s, &end, 10);
-	if (errno || end == s)
-		return -EINVAL;
-	switch (*end) {
-	case 'k': case 'K': mul = 1ull << 10; end++; break;
-	case 'm': case 'M': mul = 1ull << 20; end++; break;
-	case 'g': case 'G': mul = 1ull << 30; end++; break;
-	default: break;
-	}
-	if (mul > 1 && (!strcmp(end, "iB") || !strcmp(end, "B") || !strcmp(end, "ib")))
-		end += strlen(end);
-	if (*end || v > UINT64_MAX / mul || !is_pow2(v * mul))
-		return -EINVAL;
-	*out = v * mul;
-	return 0;
 }

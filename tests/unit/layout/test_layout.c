@@ -39,7 +39,7 @@ static void test_assign_and_pages(void)
 static void test_select(void)
 {
 	struct cgraph *cg = cg_new(NULL);
-	struct layout_opts o = { .page_size = 4096, .coverage = 1.0 };
+	struct layout_opts o = { .geom = GEOM_DEFAULT_INIT, .coverage = 1.0 };
 	uint32_t sel[5];
 
 	cg_add_node(cg, 0, 100, 1, 50, true);
@@ -64,7 +64,7 @@ static void test_select(void)
 static void test_c3(void)
 {
 	struct cgraph *cg = cg_new(NULL);
-	struct layout_opts o = { .page_size = 4096, .coverage = 1.0 };
+	struct layout_opts o = { .geom = GEOM_DEFAULT_INIT, .coverage = 1.0 };
 	uint32_t order[5];
 	size_t n = 0;
 

@@ -82,7 +82,7 @@ static struct cgraph *mixed_graph(bool backward)
 static void check_properties(void)
 {
 	struct cgraph *f = mixed_graph(false), *b = mixed_graph(true);
-	struct layout_opts o = { .page_size = 4096, .coverage = 1.0 };
+	struct layout_opts o = { .geom = GEOM_DEFAULT_INIT, .coverage = 1.0 };
 	uint32_t o1[64], o2[64], o3[64], sel[64];
 	size_t nsel = layout_select(f, &o, sel);
 	char what[128];
@@ -131,7 +131,7 @@ static void check_properties(void)
  * cluster edge of weight 5 joins them, oriented by the arc's ends. */
 static void check_ph(void)
 {
-	struct layout_opts o = { .page_size = 4096, .coverage = 1.0 };
+	struct layout_opts o = { .geom = GEOM_DEFAULT_INIT, .coverage = 1.0 };
 	uint32_t order[4];
 	char buf[32];
 	struct cgraph *cg;
@@ -159,7 +159,7 @@ static void check_ph(void)
 /* CDS by hand: a heavy arc A->C across a light B: A and C end adjacent */
 static void check_cds(void)
 {
-	struct layout_opts o = { .page_size = 4096, .coverage = 1.0 };
+	struct layout_opts o = { .geom = GEOM_DEFAULT_INIT, .coverage = 1.0 };
 	uint32_t order[3];
 	char buf[32];
 	struct cgraph *cg = cg_new(NULL);
@@ -179,7 +179,7 @@ static void check_cds(void)
 /* The model's figures for an order laid out from 1 MiB; nodes it leaves
  * out far away. */
 static void eval_order(const struct cgraph *cg, const uint32_t *order, size_t n,
-		       const struct model_geom *g, struct model_result *r)
+		       const struct model_opts *g, struct model_result *r)
 {
 	uint64_t *addr = calloc(cg->nnodes, sizeof(*addr));
 
@@ -194,11 +194,11 @@ static void eval_order(const struct cgraph *cg, const uint32_t *order, size_t n,
 static size_t wpages(const struct cgraph *cg, const uint32_t *order, size_t n, uint64_t page,
 		     struct model_result *r)
 {
-	struct model_geom g;
+	struct model_opts g;
 
-	model_geom_default(&g);
-	g.page_size = page;
-	g.icache.size = 0;
+	model_opts_default(&g);
+	g.geom.page_size = page;
+	g.geom.icache.size = 0;
 	g.budget = 50;
 	eval_order(cg, order, n, &g, r);
 	return (size_t)r->wpages;
@@ -206,7 +206,7 @@ static size_t wpages(const struct cgraph *cg, const uint32_t *order, size_t n, u
 
 static void check_pages(void)
 {
-	struct layout_opts o = { .page_size = 4096, .coverage = 1.0 };
+	struct layout_opts o = { .geom = GEOM_DEFAULT_INIT, .coverage = 1.0 };
 	struct model_result r;
 	uint32_t order[64], path[64];
 	struct cgraph *cg;
@@ -326,7 +326,7 @@ static void check_pages(void)
  */
 static void check_pages_big(const struct cgraph *cg, size_t nnodes, const char *what)
 {
-	struct layout_opts o = { .page_size = 4096, .coverage = 1.0 };
+	struct layout_opts o = { .geom = GEOM_DEFAULT_INIT, .coverage = 1.0 };
 	uint32_t *o1 = calloc(nnodes, sizeof(*o1)), *o2 = calloc(nnodes, sizeof(*o2));
 	bool *seen = calloc(nnodes, sizeof(*seen));
 	struct model_result rp, rc;
@@ -421,7 +421,7 @@ static void check_capped(void)
  */
 static void check_cds_dense(void)
 {
-	struct layout_opts o = { .page_size = 4096, .coverage = 1.0 };
+	struct layout_opts o = { .geom = GEOM_DEFAULT_INIT, .coverage = 1.0 };
 	struct cgraph *cg = cg_new(NULL);
 	uint32_t *o1 = calloc(1500, sizeof(*o1)), *o2 = calloc(1500, sizeof(*o2));
 	bool *seen = calloc(1500, sizeof(*seen));
@@ -476,7 +476,8 @@ static void check_cds_dense(void)
  * refuses is an error, not an order */
 static void check_pages_error(void)
 {
-	struct layout_opts o = { .page_size = 3000, .coverage = 1.0 };
+	struct layout_opts o = { .geom = { .page_size = 3000, .tlb_entries = { 32 }, .ntlb = 1 },
+				 .coverage = 1.0 };
 	struct cgraph *cg = mixed_graph(false);
 	uint32_t order[64];
 
@@ -525,12 +526,12 @@ static void score(const struct cgraph *cg, const uint32_t *order, size_t n, uint
 		  uint64_t *miss)
 {
 	struct model_result r;
-	struct model_geom g;
+	struct model_opts g;
 
-	model_geom_default(&g);
-	g.tlb_entries[0] = 16;
-	g.ntlb = 1;
-	g.icache.size = 0;
+	model_opts_default(&g);
+	g.geom.tlb_entries[0] = 16;
+	g.geom.ntlb = 1;
+	g.geom.icache.size = 0;
 	g.budget = 5000;
 	eval_order(cg, order, n, &g, &r);
 	*wp = r.wpages;
@@ -542,8 +543,8 @@ static void check_pages_classic(void)
 {
 	static const char *const classic[] = { "c3", "ph", "cds" };
 	/* the search's budget cut to a twentieth: this is about the candidates */
-	struct layout_opts o = { .page_size = 4096, .coverage = 1.0, .tlb_entries = 16,
-				 .search_work = 10000000 };
+	struct layout_opts o = { .geom = { .page_size = 4096, .tlb_entries = { 16 }, .ntlb = 1 },
+				 .coverage = 1.0, .search_work = 10000000 };
 	int dominated = 0, fine = 0;
 	const int graphs = 6;
 
@@ -619,8 +620,8 @@ static void classic_best(const struct cgraph *cg, const struct layout_opts *o, u
  */
 static void check_pages_search(void)
 {
-	struct layout_opts on = { .page_size = 4096, .coverage = 1.0, .tlb_entries = 16,
-				  .search_work = 10000000 };
+	struct layout_opts on = { .geom = { .page_size = 4096, .tlb_entries = { 16 }, .ntlb = 1 },
+				  .coverage = 1.0, .search_work = 10000000 };
 	struct layout_opts off = on;
 	int kept = 0, within = 0, paid = 0;
 	const int graphs = 6;
@@ -658,8 +659,8 @@ static void check_pages_search(void)
  */
 static void check_pages_windows(void)
 {
-	struct layout_opts o = { .page_size = 4096, .coverage = 1.0, .tlb_entries = 16,
-				 .window_paths = true };
+	struct layout_opts o = { .geom = { .page_size = 4096, .tlb_entries = { 16 }, .ntlb = 1 },
+				 .coverage = 1.0, .window_paths = true };
 	int same = 0, fewest = 0;
 	const int graphs = 3;
 

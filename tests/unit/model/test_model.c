@@ -61,7 +61,7 @@ static void check_sequence(void)
 	static const uint32_t a[] = { 0, 1 }, b[] = { 2, 0 }, order[] = { 0, 0, 1, 0 };
 	static const uint64_t addr[3] = { 0x10000, 0x20000, 0x30000 };
 	struct cgraph *cg = cg_new(NULL);
-	struct model_geom g;
+	struct model_opts g;
 	struct model_result r;
 	uint32_t *runs;
 	size_t n;
@@ -74,10 +74,10 @@ static void check_sequence(void)
 	cg->seq = malloc(sizeof(order));
 	memcpy(cg->seq, order, sizeof(order));
 	cg->nseq = 4;
-	model_geom_default(&g);
-	g.ntlb = 1;
-	g.tlb_entries[0] = 2;
-	g.icache.size = 0;
+	model_opts_default(&g);
+	g.geom.ntlb = 1;
+	g.geom.tlb_entries[0] = 2;
+	g.geom.icache.size = 0;
 	g.budget = 2;
 	ok(!model_eval(cg, addr, &g, &r), "sequence: model_eval runs");
 	ok(r.sequence, "sequence: the replay says it follows the order they ran");
@@ -99,20 +99,20 @@ static void check_sequence(void)
 int main(void)
 {
 	struct cgraph *cg = small_graph(true);
-	struct model_geom g;
+	struct model_opts g;
 	struct model_result r;
 	const struct model_path *pa, *pb;
 	char buf[256];
 
-	model_geom_default(&g);
-	is_str(model_geom_str(&g, buf, sizeof(buf)),
+	model_opts_default(&g);
+	is_str(geom_str(&g.geom, buf, sizeof(buf)),
 	       "4 KiB pages; I-TLB fully associative LRU 32/64/128 entries; "
 	       "I-cache 32 KiB 8-way 64 B lines", "the default geometry, named");
 
-	g.tlb_entries[0] = 2;
-	g.tlb_entries[1] = 4;
-	g.ntlb = 2;
-	g.icache.size = 0;
+	g.geom.tlb_entries[0] = 2;
+	g.geom.tlb_entries[1] = 4;
+	g.geom.ntlb = 2;
+	g.geom.icache.size = 0;
 	g.budget = 3;	/* A runs round(10/15*3) = 2 times, B once: A B A */
 	ok(model_eval(cg, addr0, &g, &r) == 0, "evaluate the hand layout");
 	pa = path_of_weight(&r, 10);
@@ -146,42 +146,37 @@ int main(void)
 	model_result_free(&r);
 
 	/* 2 entries in one set of 2 ways is fully associative: same misses */
-	g.tlb_ways = 2;
-	g.ntlb = 1;
+	g.geom.tlb_ways = 2;
+	g.geom.ntlb = 1;
 	ok(model_eval(cg, addr0, &g, &r) == 0, "2-way 2 entries");
 	is_int(r.tlb_misses[0], 6, "2-way with one set: 6 misses");
 	model_result_free(&r);
 	/* 4 entries, 2 ways: pages 0x10 0x20 0x30 share set 0, 0x31 is in set 1:
 	 * A: 0x10 m 0x20 m; B: 0x30 m (evicts 0x20), 0x31 m, 0x10 h;
 	 * A: 0x10 h, 0x20 m (evicts 0x30), 0x10 h -> 5 */
-	g.tlb_entries[0] = 4;
+	g.geom.tlb_entries[0] = 4;
 	ok(model_eval(cg, addr0, &g, &r) == 0, "2-way 4 entries");
 	is_int(r.tlb_misses[0], 5, "2-way with 2 sets: 5 misses");
 	model_result_free(&r);
 
 	/* pin n3's pages: B's first two references hit */
-	{
-		struct tlb_pin pin = { 0x30000, 0x32000 };
-
-		g.tlb_ways = 0;
-		g.tlb_entries[0] = 2;
-		g.pins = &pin;
-		g.npins = 1;
-		ok(model_eval(cg, addr0, &g, &r) == 0, "pinned n3");
-		is_int(r.tlb_misses[0], 2, "pinned: only 0x10 and 0x20 miss, once each");
-		model_result_free(&r);
-		g.pins = NULL;
-		g.npins = 0;
-	}
+	g.geom.tlb_ways = 0;
+	g.geom.tlb_entries[0] = 2;
+	g.geom.pins[0] = (struct geom_pin){ 0x30000, 0x32000 };
+	g.geom.npins = 1;
+	ok(model_eval(cg, addr0, &g, &r) == 0, "pinned n3");
+	is_int(r.tlb_misses[0], 2, "pinned: only 0x10 and 0x20 miss, once each");
+	model_result_free(&r);
+	g.geom.npins = 0;
 
 	/* with the I-cache on, every line of every function is referenced */
-	g.icache = (struct icache_geom){ 32768, 64, 8 };
+	g.geom.icache = (struct geom_icache){ 32768, 64, 8 };
 	ok(model_eval(cg, addr0, &g, &r) == 0, "with an I-cache");
 	/* lines per run: A = 47 + 32 + 16 + 47, B = 79 + 16 (n3 @0x30800: 5000 B) */
 	is_int(r.icache_refs, 2 * (47 + 32 + 16 + 47) + (79 + 16), "I-cache line references");
 	is_int(r.icache_misses, 47 + 32 + 16 + 79, "I-cache: each line misses once (all fit)");
 	model_result_free(&r);
-	g.icache.size = 0;
+	g.geom.icache.size = 0;
 
 	/* a node without an address is an error */
 	{
@@ -195,9 +190,9 @@ int main(void)
 	 * 0x10 m, 0x20 m, h, h, h, 0x30 m, 0x31 m, 0x10 m, h, 0x20 m, h */
 	g.replay_nodes = true;
 	g.budget = 10;
-	g.ntlb = 2;
-	g.tlb_entries[0] = 2;
-	g.tlb_entries[1] = 4;
+	g.geom.ntlb = 2;
+	g.geom.tlb_entries[0] = 2;
+	g.geom.tlb_entries[1] = 4;
 	ok(model_eval(cg, addr0, &g, &r) == 0, "replay the nodes");
 	ok(r.node_stream && r.npaths == 2, "node stream, path figures kept");
 	is_int(r.runs, 10, "10 node runs");
@@ -207,7 +202,7 @@ int main(void)
 	is_int(r.wpages, 35, "path pages as before");
 	model_result_free(&r);
 	g.replay_nodes = false;
-	g.ntlb = 1;
+	g.geom.ntlb = 1;
 	g.budget = 3;
 
 	/* other sizes (another build's) */

@@ -71,7 +71,7 @@ static void check_against_model(int round)
 	uint64_t *addr, *page, budget = 200 + rnd(800);
 	uint32_t *span;
 	unsigned int entries = 2 + rnd(14);
-	struct model_geom g;
+	struct model_opts g;
 	struct model_result r;
 	struct pagesim *ps;
 	char what[96];
@@ -96,10 +96,10 @@ static void check_against_model(int round)
 		page[v] = addr[v] / 4096;
 		span[v] = (uint32_t)((addr[v] + size - 1) / 4096 - addr[v] / 4096 + 1);
 	}
-	model_geom_default(&g);
-	g.ntlb = 1;
-	g.tlb_entries[0] = entries;
-	g.icache.size = 0;
+	model_opts_default(&g);
+	g.geom.ntlb = 1;
+	g.geom.tlb_entries[0] = entries;
+	g.geom.icache.size = 0;
 	g.budget = budget;
 	ok(!model_eval(cg, addr, &g, &r), "model_eval runs");
 	ps = pagesim_new(cg, budget, entries);

@@ -2,8 +2,7 @@
 /*
  * test_tlbsim.c - the I-TLB simulator and the I-cache model against miss
  * counts worked out by hand: fully associative LRU, set-associative,
- * direct-mapped, pinned ranges, ranges spanning pages, and the geometry
- * strings every figure carries.
+ * direct-mapped, pinned ranges, ranges spanning pages, and refused geometry.
  */
 #include "config.h"
 
@@ -64,11 +63,11 @@ static void check_against_reference(void)
 		pages[i] = (x >> 60) < 13 ? (i / 500) + (x >> 33) % 40 : (x >> 33) % 400;
 	}
 	for (size_t g = 0; g < sizeof(geo) / sizeof(geo[0]); g++) {
-		struct tlb_geom tg = { .entries = geo[g][0], .ways = geo[g][1], .page_size = 4096 };
+		struct geometry tg = { .page_size = 4096, .tlb_ways = geo[g][1] };
 		struct tlbsim *t;
 		unsigned int ways = geo[g][1] ? geo[g][1] : geo[g][0];
 
-		if (tlbsim_new(&t, &tg))
+		if (tlbsim_new(&t, &tg, geo[g][0]))
 			continue;
 		snprintf(what, sizeof(what), "%u entries, %u ways: same misses as a reference LRU",
 			 geo[g][0], ways);
@@ -82,15 +81,13 @@ int main(void)
 	check_against_reference();
 	struct tlbsim *t;
 	struct icache *c;
-	char buf[128];
-	uint64_t v;
 
 	/* 2 entries, LRU: A B A C B A -> A, B, C (evicts B), B (evicts A), A (evicts C) */
 	{
-		struct tlb_geom g = { .entries = 2, .page_size = 4096 };
+		struct geometry g = { .page_size = 4096 };
 		static const uint64_t seq[] = { 0, 1, 0, 2, 1, 0 };
 
-		ok(tlbsim_new(&t, &g) == 0, "2-entry fully associative TLB");
+		ok(tlbsim_new(&t, &g, 2) == 0, "2-entry fully associative TLB");
 		is_int(replay(t, seq, 6, 4096), 5, "LRU: A B A C B A misses 5 times");
 		is_int(tlbsim_stats(t)->refs, 6, "6 references");
 		tlbsim_reset(t);
@@ -101,38 +98,37 @@ int main(void)
 	/* 4 entries: 2 sets of 2 ways vs fully associative. Pages 0, 2, 4 share set 0. */
 	{
 		static const uint64_t seq[] = { 0, 2, 4, 0, 1, 1 };
-		struct tlb_geom fa = { .entries = 4, .page_size = 4096 };
-		struct tlb_geom sa = { .entries = 4, .ways = 2, .page_size = 4096 };
-		struct tlb_geom dm = { .entries = 4, .ways = 1, .page_size = 4096 };
+		struct geometry fa = { .page_size = 4096 };
+		struct geometry sa = { .page_size = 4096, .tlb_ways = 2 };
+		struct geometry dm = { .page_size = 4096, .tlb_ways = 1 };
 
-		ok(tlbsim_new(&t, &fa) == 0, "4-entry fully associative");
+		ok(tlbsim_new(&t, &fa, 4) == 0, "4-entry fully associative");
 		is_int(replay(t, seq, 6, 4096), 4, "fully associative: 0 2 4 0 1 1 misses 4");
 		tlbsim_free(t);
-		ok(tlbsim_new(&t, &sa) == 0, "4-entry 2-way");
+		ok(tlbsim_new(&t, &sa, 4) == 0, "4-entry 2-way");
 		is_int(replay(t, seq, 6, 4096), 5, "2-way: page 4 evicts 0 from set 0, 0 misses again");
 		tlbsim_free(t);
-		ok(tlbsim_new(&t, &dm) == 0, "4-entry direct-mapped");
+		ok(tlbsim_new(&t, &dm, 4) == 0, "4-entry direct-mapped");
 		/* sets of one: 0 m, 2 m, 4 m (evicts 0), 0 m (evicts 4), 1 m, 1 hit */
 		is_int(replay(t, seq, 6, 4096), 5, "direct-mapped: 5 misses");
 		tlbsim_free(t);
 	}
 	/* pinned pages never miss and take no entry */
 	{
-		struct tlb_pin pin = { 0x0, 0x2000 };
-		struct tlb_geom g = { .entries = 1, .page_size = 4096, .pins = &pin, .npins = 1 };
+		struct geometry g = { .page_size = 4096, .pins = { { 0x0, 0x2000 } }, .npins = 1 };
 		static const uint64_t seq[] = { 0, 1, 2, 3, 0, 2 };
 
-		ok(tlbsim_new(&t, &g) == 0, "1 entry and a pinned range");
+		ok(tlbsim_new(&t, &g, 1) == 0, "1 entry and a pinned range");
 		is_int(replay(t, seq, 6, 4096), 3, "pinned pages 0 and 1 hit; 2 3 2 miss");
 		is_int(tlbsim_stats(t)->pinned, 3, "3 pinned hits");
 		tlbsim_free(t);
 	}
 	/* large pages and a pinned 8 MiB region */
 	{
-		struct tlb_pin pin = { 0xc0000000, 0xc0800000 };
-		struct tlb_geom g = { .entries = 2, .page_size = 8u << 20, .pins = &pin, .npins = 1 };
+		struct geometry g = { .page_size = 8u << 20, .pins = { { 0xc0000000, 0xc0800000 } },
+				      .npins = 1 };
 
-		ok(tlbsim_new(&t, &g) == 0, "8 MiB pages");
+		ok(tlbsim_new(&t, &g, 2) == 0, "8 MiB pages");
 		is_int(tlbsim_access_range(t, 0xc0000000, 0x900000), 1,
 		       "9 MiB from the pinned page: the second 8 MiB page misses");
 		is_int(tlbsim_access_range(t, 0xc1000000, 16), 1, "a third page misses");
@@ -141,9 +137,9 @@ int main(void)
 	}
 	/* a range across a page boundary */
 	{
-		struct tlb_geom g = { .entries = 32, .page_size = 4096 };
+		struct geometry g = { .page_size = 4096 };
 
-		ok(tlbsim_new(&t, &g) == 0, "32 entries");
+		ok(tlbsim_new(&t, &g, 32) == 0, "32 entries");
 		is_int(tlbsim_access_range(t, 0xff0, 0x20), 2, "0xff0+0x20 touches 2 pages");
 		is_int(tlbsim_access_range(t, 0x1000, 0x1000), 0, "page 1 again: a hit");
 		is_int(tlbsim_access_range(t, 0x1000, 0x1001), 1, "one byte into page 2");
@@ -152,45 +148,19 @@ int main(void)
 	}
 	/* bad geometry is refused, with a message */
 	{
-		struct tlb_geom g6 = { .entries = 6, .ways = 4, .page_size = 4096 };
-		struct tlb_geom g12 = { .entries = 12, .ways = 4, .page_size = 4096 };
-		struct tlb_geom gp = { .entries = 8, .page_size = 3000 };
-		struct tlb_geom g0 = { .entries = 0, .page_size = 4096 };
+		struct geometry w4 = { .page_size = 4096, .tlb_ways = 4 };
+		struct geometry fa = { .page_size = 4096 };
+		struct geometry gp = { .page_size = 3000 };
 
-		is_int(tlbsim_new(&t, &g6), -EINVAL, "6 entries cannot have 4 ways");
-		is_int(tlbsim_new(&t, &g12), -EINVAL, "3 sets is not a power of 2");
-		is_int(tlbsim_new(&t, &gp), -EINVAL, "3000-byte pages are refused");
-		is_int(tlbsim_new(&t, &g0), -EINVAL, "0 entries are refused");
-	}
-	/* geometry strings and sizes */
-	{
-		struct tlb_pin pin = { 0, 1 };
-		struct tlb_geom a = { .entries = 32, .page_size = 4096 };
-		struct tlb_geom b = { .entries = 64, .ways = 4, .page_size = 2u << 20,
-				      .pins = &pin, .npins = 1 };
-
-		is_str(tlb_geom_str(&a, buf, sizeof(buf)),
-		       "32-entry fully associative LRU I-TLB, 4 KiB pages", "FA geometry string");
-		is_str(tlb_geom_str(&b, buf, sizeof(buf)),
-		       "64-entry 4-way LRU I-TLB, 2 MiB pages, 1 pinned range", "4-way string");
-		ok(tlb_parse_size("4K", &v) == 0 && v == 4096, "4K");
-		ok(tlb_parse_size("16k", &v) == 0 && v == 16384, "16k");
-		ok(tlb_parse_size("64KiB", &v) == 0 && v == 65536, "64KiB");
-		ok(tlb_parse_size("2M", &v) == 0 && v == 2u << 20, "2M");
-		ok(tlb_parse_size("8MiB", &v) == 0 && v == 8u << 20, "8MiB");
-		ok(tlb_parse_size("16M", &v) == 0 && v == 16u << 20, "16M");
-		ok(tlb_parse_size("4096", &v) == 0 && v == 4096, "4096");
-		ok(tlb_parse_size("3K", &v) == -EINVAL, "3K is not a power of 2");
-		ok(tlb_parse_size("0", &v) == -EINVAL, "0 is refused");
-		ok(tlb_parse_size("4Kx", &v) == -EINVAL, "trailing junk is refused");
-		ok(tlb_parse_size("-4K", &v) == -EINVAL, "negative is refused");
+		is_int(tlbsim_new(&t, &w4, 6), -EINVAL, "6 entries cannot have 4 ways");
+		is_int(tlbsim_new(&t, &w4, 12), -EINVAL, "3 sets is not a power of 2");
+		is_int(tlbsim_new(&t, &gp, 8), -EINVAL, "3000-byte pages are refused");
+		is_int(tlbsim_new(&t, &fa, 0), -EINVAL, "0 entries are refused");
 	}
 	/* I-cache: 256 B, 64 B lines, 2 ways -> 2 sets */
 	{
-		struct icache_geom g = { .size = 256, .line = 64, .ways = 2 };
-		struct icache_geom bad = { .size = 32768, .line = 48, .ways = 8 };
-		struct icache_geom def = { ICACHE_DEFAULT_SIZE, ICACHE_DEFAULT_LINE,
-					   ICACHE_DEFAULT_WAYS };
+		struct geom_icache g = { .size = 256, .line = 64, .ways = 2 };
+		struct geom_icache bad = { .size = 32768, .line = 48, .ways = 8 };
 
 		ok(icache_new(&c, &g) == 0, "256 B 2-way I-cache");
 		is_int(icache_access_range(c, 0, 200), 4, "200 bytes from 0: lines 0-3 miss");
@@ -203,8 +173,6 @@ int main(void)
 		is_int(icache_stats(c)->misses, 6, "6 misses");
 		icache_free(c);
 		is_int(icache_new(&c, &bad), -EINVAL, "48-byte lines are refused");
-		is_str(icache_geom_str(&def, buf, sizeof(buf)), "32 KiB 8-way I-cache, 64 B lines",
-		       "I-cache geometry string");
 	}
 	return done_testing();
 }

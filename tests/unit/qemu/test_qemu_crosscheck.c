@@ -48,10 +48,10 @@ static void crosscheck_tlb(const uint64_t *pages, size_t n, unsigned ways, const
 
 	ok(tlbm_tlb_init(&t, sizes, 5, ways, &why) == 0, "plugin model: init");
 	for (s = 0; s < 5; s++) {
-		struct tlb_geom g = { .entries = sizes[s], .ways = ways, .page_size = 4096 };
+		struct geometry g = { .page_size = 4096, .tlb_ways = ways };
 
 		ref[s] = NULL;
-		tlbsim_new(&ref[s], &g);
+		tlbsim_new(&ref[s], &g, sizes[s]);
 	}
 	for (i = 0; i < n; i++) {
 		uint32_t m = tlbm_tlb_access(&t, pages[i]);
@@ -72,7 +72,7 @@ static void crosscheck_tlb(const uint64_t *pages, size_t n, unsigned ways, const
 
 static void crosscheck_icache(const uint64_t *pages, size_t n)
 {
-	struct icache_geom g = { 32768, 64, 8 };
+	struct geom_icache g = { 32768, 64, 8 };
 	struct icache *ref = NULL;
 	struct tlbm_sa c;
 	uint64_t mine = 0, last = TLBM_EMPTY;
