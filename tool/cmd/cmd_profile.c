@@ -74,18 +74,16 @@ static void merge_usage(FILE *f)
 "Exit status: 0 ok, 1 error, 2 usage.\n");
 }
 
-enum { OPT_VMLINUX = 256, OPT_MAP, OPT_INPUT_FORMAT, OPT_KASLR, OPT_MIN_MATCH, OPT_WEIGHT,
-       OPT_ADDR_WINDOW };
+enum { OPT_VMLINUX = 256 };
 
+/* pipeline.h's input options; not --object nor those of the call graph */
 static const struct option profile_longopts[] = {
 	{ "output", required_argument, NULL, 'o' },
 	{ "vmlinux", required_argument, NULL, OPT_VMLINUX },
-	{ "map", required_argument, NULL, OPT_MAP },
-	{ "input-format", required_argument, NULL, OPT_INPUT_FORMAT },
-	{ "kaslr-offset", required_argument, NULL, OPT_KASLR },
-	{ "min-match", required_argument, NULL, OPT_MIN_MATCH },
-	{ "weight", required_argument, NULL, OPT_WEIGHT },
-	{ "addr-window", required_argument, NULL, OPT_ADDR_WINDOW },
+	{ "map", required_argument, NULL, PIPE_OPT_MAP },
+	PIPE_INPUT_LONGOPTS,
+	{ "weight", required_argument, NULL, PIPE_OPT_WEIGHT },
+	{ "addr-window", required_argument, NULL, PIPE_OPT_ADDR_WINDOW },
 	{ "quiet", no_argument, NULL, 'q' },
 	{ "verbose", no_argument, NULL, 'v' },
 	{ "help", no_argument, NULL, 'h' },
@@ -111,41 +109,25 @@ static int write_profile(const struct profile *prof, const char *output)
 
 int cmd_profile(int argc, char **argv)
 {
-	struct input_opts in = { .min_match = 0.5 };
-	struct sections_opts sopts = { 0 };
+	struct pipe_opts po;
 	const char *output = NULL, *vmlinux = NULL;
 	struct kimage *img = NULL;
 	struct profile *prof;
 	char *line;
 	int c, err, i;
 
+	pipe_opts_init(&po);
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "o:qvh", profile_longopts, NULL)) != -1) {
+		int shared = pipe_parse_opt(&po, c, optarg);
+
+		if (shared < 0)
+			return HP_EXIT_USAGE;
+		if (shared)
+			continue;
 		switch (c) {
 		case 'o': output = optarg; break;
 		case OPT_VMLINUX: vmlinux = optarg; break;
-		case OPT_MAP: sopts.map_path = optarg; break;
-		case OPT_INPUT_FORMAT:
-			if (input_parse_format(&in, optarg))
-				return HP_EXIT_USAGE;
-			break;
-		case OPT_KASLR:
-			if (cli_parse_s64("--kaslr-offset", optarg, &in.kaslr_offset))
-				return HP_EXIT_USAGE;
-			in.have_kaslr = true;
-			break;
-		case OPT_MIN_MATCH:
-			if (cli_parse_double("--min-match", optarg, 0, 1, &in.min_match))
-				return HP_EXIT_USAGE;
-			break;
-		case OPT_WEIGHT:
-			if (input_parse_weight(&in, optarg))
-				return HP_EXIT_USAGE;
-			break;
-		case OPT_ADDR_WINDOW:
-			if (input_parse_addr_window(&in, optarg))
-				return HP_EXIT_USAGE;
-			break;
 		case 'q': hp_verbosity = 0; break;
 		case 'v': hp_verbosity = 2; break;
 		case 'h': profile_usage(stdout); return HP_EXIT_OK;
@@ -159,7 +141,7 @@ int cmd_profile(int argc, char **argv)
 	if (input_check_paths(argv + optind, argc - optind))
 		return HP_EXIT_USAGE;
 	if (vmlinux) {
-		err = pipe_open_image(&img, vmlinux, &sopts, false);
+		err = pipe_open_image(&img, vmlinux, &po.sections, false);
 		if (err)
 			return HP_EXIT_ERROR;
 	}
@@ -177,7 +159,7 @@ int cmd_profile(int argc, char **argv)
 		profile_add_provenance(prof, line);
 		free(line);
 	}
-	err = input_read_all(prof, img, argv + optind, argc - optind, &in);
+	err = input_read_all(prof, img, argv + optind, argc - optind, &po.input);
 	if (!err)
 		err = write_profile(prof, output);
 	profile_free(prof);

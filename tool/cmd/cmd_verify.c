@@ -29,7 +29,6 @@
 #include "cmd/pipeline.h"
 #include "graph/graph.h"
 #include "image/image.h"
-#include "lib/cli.h"
 #include "lib/geometry.h"
 #include "lib/hotpack.h"
 #include "lib/warn.h"
@@ -42,7 +41,7 @@
 
 struct verify_opts {
 	struct sections_opts old_sections, new_sections;
-	struct input_opts input;
+	struct pipe_opts pipe;		/* the input options (pipe.sections unused) */
 	struct model_opts model;
 	const char *order_path;
 	unsigned int show_paths;	/* heaviest paths listed */
@@ -81,7 +80,7 @@ static void verify_usage(FILE *f)
 }
 
 enum {
-	OPT_LIST = 256, OPT_OLD_MAP, OPT_NEW_MAP, OPT_INPUT_FORMAT, OPT_KASLR, OPT_MIN_MATCH,
+	OPT_LIST = 256, OPT_OLD_MAP, OPT_NEW_MAP,
 };
 
 static const struct option verify_longopts[] = {
@@ -92,9 +91,7 @@ static const struct option verify_longopts[] = {
 	{ "list", required_argument, NULL, OPT_LIST },
 	{ "old-map", required_argument, NULL, OPT_OLD_MAP },
 	{ "new-map", required_argument, NULL, OPT_NEW_MAP },
-	{ "input-format", required_argument, NULL, OPT_INPUT_FORMAT },
-	{ "kaslr-offset", required_argument, NULL, OPT_KASLR },
-	{ "min-match", required_argument, NULL, OPT_MIN_MATCH },
+	PIPE_INPUT_LONGOPTS,
 	{ "quiet", no_argument, NULL, 'q' },
 	{ "verbose", no_argument, NULL, 'v' },
 	{ "help", no_argument, NULL, 'h' },
@@ -122,14 +119,16 @@ static int verify_parse(int argc, char **argv, struct verify_opts *o)
 	int c;
 
 	model_opts_default(&o->model);
-	o->input.min_match = 0.5;
+	pipe_opts_init(&o->pipe);
 	o->show_paths = 10;
 	o->show_funcs = 20;
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "o:p:e:t:n:qvh", verify_longopts, NULL)) != -1) {
-		int shared = geom_parse_opt(&o->model.geom, c == 't' ? GEOM_OPT_TLB_ENTRIES : c,
-					    optarg);
+		int shared = pipe_parse_opt(&o->pipe, c, optarg);
 
+		if (!shared)
+			shared = geom_parse_opt(&o->model.geom, c == 't' ? GEOM_OPT_TLB_ENTRIES : c,
+						optarg);
 		if (shared < 0)
 			return -EINVAL;
 		if (shared)
@@ -146,19 +145,6 @@ static int verify_parse(int argc, char **argv, struct verify_opts *o)
 			break;
 		case OPT_OLD_MAP: o->old_sections.map_path = optarg; break;
 		case OPT_NEW_MAP: o->new_sections.map_path = optarg; break;
-		case OPT_INPUT_FORMAT:
-			if (input_parse_format(&o->input, optarg))
-				return -EINVAL;
-			break;
-		case OPT_KASLR:
-			if (cli_parse_s64("--kaslr-offset", optarg, &o->input.kaslr_offset))
-				return -EINVAL;
-			o->input.have_kaslr = true;
-			break;
-		case OPT_MIN_MATCH:
-			if (cli_parse_double("--min-match", optarg, 0, 1, &o->input.min_match))
-				return -EINVAL;
-			break;
 		case 'q': hp_verbosity = 0; break;
 		case 'v': hp_verbosity = 2; break;
 		case 'h': verify_usage(stdout); return 1;
@@ -692,7 +678,7 @@ static int verify_run(struct verify_opts *o, char *oldpath, char *newpath, char 
 	if (!err)
 		err = pipe_open_image(&nimg, newpath, &o->new_sections, false);
 	if (!err)
-		err = input_read_all(prof, oimg, inputs, ninputs, &o->input);
+		err = input_read_all(prof, oimg, inputs, ninputs, &o->pipe.input);
 	if (!err)
 		err = cg_build(&cg, oimg, prof, &(struct cg_opts){ .static_edges = false });
 	if (!err && !cg->nnodes) {

@@ -43,12 +43,16 @@ enum pipe_opt {
 	PIPE_OPT_SEARCH,
 };
 
+/* How samples are read against the image: verify and profile take these too. */
+#define PIPE_INPUT_LONGOPTS                                                            \
+	{ "input-format", required_argument, NULL, PIPE_OPT_INPUT_FORMAT },            \
+	{ "kaslr-offset", required_argument, NULL, PIPE_OPT_KASLR },                   \
+	{ "min-match", required_argument, NULL, PIPE_OPT_MIN_MATCH }
+
 #define PIPE_LONGOPTS                                                                  \
 	{ "map", required_argument, NULL, PIPE_OPT_MAP },                              \
 	{ "object", required_argument, NULL, PIPE_OPT_OBJECT },                        \
-	{ "input-format", required_argument, NULL, PIPE_OPT_INPUT_FORMAT },            \
-	{ "kaslr-offset", required_argument, NULL, PIPE_OPT_KASLR },                   \
-	{ "min-match", required_argument, NULL, PIPE_OPT_MIN_MATCH },                  \
+	PIPE_INPUT_LONGOPTS,                                                           \
 	{ "static-edges", no_argument, NULL, PIPE_OPT_STATIC },                        \
 	{ "no-static-edges", no_argument, NULL, PIPE_OPT_NO_STATIC },                  \
 	{ "dwarf-files", no_argument, NULL, PIPE_OPT_DWARF },                          \
