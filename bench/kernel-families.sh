@@ -1,0 +1,206 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+#
+# bench/kernel-families.sh - sourced by bench/generalize.sh and bench/peers.sh:
+# the kernel loop of examples/kernel/kernel.sh on the workload families of
+# examples/kernel/workloads/, one plugin phase per family.
+#
+# One initramfs runs every family, `hpmark` between them, so phase K is
+# family K (phase 0 is the boot, the last phase the reboot).  One boot of an
+# image with the plugin then counts every family at every TLB size; the fine
+# sample stream (every change of 1 KiB block of code, as `kernel.sh loop`
+# takes it) is recorded per family by booting the base image once per
+# family with sample_phases=K.  Everything is cached under $OUT: a rerun
+# redoes only what is missing.
+#
+# Environment: KBUILD [/work/kbuild]; HPBUILD, the hotpack build directory
+# that holds tool/hotpack and tool/qemu/ [the source tree]; or HOTPACK,
+# PLUGIN, HPMARK one by one; FAMILIES [all of examples/kernel/workloads,
+# in the order below]; LLD [ld.lld-22] (peers.sh).
+
+: "${KBUILD:=/work/kbuild}"
+: "${HPBUILD:=$TOP}"
+: "${HOTPACK:=$HPBUILD/tool/hotpack}"
+: "${PLUGIN:=$HPBUILD/tool/qemu/libhotpack-itlb.so}"
+: "${HPMARK:=$HPBUILD/tool/qemu/hpmark}"
+: "${FAMILIES:=chardev pagecache filewrite pipe forkexec walk procsys signals mm}"
+export KBUILD
+KERNEL_SH=$TOP/examples/kernel/kernel.sh
+WORKLOADS=$TOP/examples/kernel/workloads
+BASE=$KBUILD/images/base
+# the counting boot: fully associative LRU I-TLB of 4 KiB pages at five
+# sizes, the plugin's default I-cache (32 KiB, 64 B lines, 8 ways)
+COUNT_ARGS=entries=8:16:32:64:128
+# the sampling boot: every change of 1 KiB block of code (kernel.sh loop)
+SAMPLE_ARGS=page=1K,entries=1,sample_tlb=1
+
+kf_die() { echo "${0##*/}: error: $*" >&2; exit 1; }
+kf_say() { echo "${0##*/}: $*" >&2; }
+
+# kf_need: everything the loop needs, named, or a clear failure.
+kf_need() {
+	command -v qemu-system-x86_64 > /dev/null ||
+		kf_die "qemu-system-x86_64 not found; apt-get install qemu-system-x86"
+	for f in "$HOTPACK" "$PLUGIN" "$HPMARK"; do
+		[ -f "$f" ] || kf_die "$f missing; build hotpack (make) and set HPBUILD to its build directory"
+	done
+	[ -f "$BASE/bzImage" ] && [ -f "$BASE/vmlinux" ] ||
+		kf_die "$BASE: no base image; run 'KBUILD=$KBUILD $KERNEL_SH build' first (about 4 min)"
+	[ -f "$KBUILD/build-6.1-x86_64/vmlinux.o" ] ||
+		kf_die "$KBUILD/build-6.1-x86_64/vmlinux.o missing (relinks need the build tree); run '$KERNEL_SH build'"
+	[ -x /bin/busybox ] || kf_die "/bin/busybox missing; apt-get install busybox-static"
+	n=0
+	for f in $FAMILIES; do
+		[ -f "$WORKLOADS/$f.sh" ] || kf_die "$WORKLOADS/$f.sh: no such workload family"
+		n=$((n + 1))
+	done
+	NFAM=$n
+}
+
+# kf_setup OUT: the work directory and the families' initramfs.
+kf_setup() {
+	OUT=$1
+	mkdir -p "$OUT/samples" "$OUT/counts" "$OUT/orders"
+	OUT=$(cd "$OUT" && pwd)
+	kf_need
+	# one workload, the families in order, a phase marker between them
+	# (/init marks before and after the whole workload)
+	w=$OUT/families.sh
+	: > "$w.new"
+	first=1
+	for f in $FAMILIES; do
+		[ $first = 1 ] || echo "hpmark	# next: $f" >> "$w.new"
+		first=0
+		cat "$WORKLOADS/$f.sh" >> "$w.new"
+	done
+	mv "$w.new" "$w"
+	WORKLOAD=$w EXTRA_BINS=$HPMARK sh "$KERNEL_SH" initramfs > /dev/null 2>&1 ||
+		kf_die "kernel.sh initramfs failed (WORKLOAD=$w)"
+	kf_say "$NFAM families, one phase each: $FAMILIES"
+}
+
+# kf_boot_plugin IMAGE PLUGIN-ARGS LOG: one boot under the plugin (kernel.sh
+# checks that the workload ran to its end).
+kf_boot_plugin() {
+	QEMU_EXTRA="-plugin $PLUGIN,$2" sh "$KERNEL_SH" boot "$1" > "$3" 2>&1 ||
+		kf_die "boot of $1 failed (see $3)"
+}
+
+# kf_phase_of FAMILY: its phase number
+kf_phase_of() {
+	k=1
+	for f in $FAMILIES; do
+		[ "$f" != "$1" ] || { echo $k; return; }
+		k=$((k + 1))
+	done
+	kf_die "$1: not one of FAMILIES"
+}
+
+# kf_sample FAMILY: $OUT/samples/FAMILY.txt, the fine stream of that phase
+# on the base image.
+kf_sample() {
+	s=$OUT/samples/$1.txt
+	[ -f "$s.done" ] && return 0
+	k=$(kf_phase_of "$1")
+	kf_say "sampling $1 (phase $k) on the base image"
+	kf_boot_plugin base "$SAMPLE_ARGS,sample_phases=$k,out=$OUT/samples/$1.counters,samples=$s" \
+		"$OUT/samples/$1.console"
+	[ -s "$s" ] || kf_die "$s: no samples from phase $k"
+	: > "$s.done"
+}
+
+# kf_count IMAGE: $OUT/counts/IMAGE.txt, the counters of every phase.
+kf_count() {
+	c=$OUT/counts/$1.txt
+	[ -f "$c" ] && return 0
+	kf_say "counting $1"
+	kf_boot_plugin "$1" "$COUNT_ARGS,out=$c.new" "$OUT/counts/$1.console"
+	rows=$(grep -c '^[0-9]' "$c.new")
+	[ "$rows" -eq $((NFAM + 2)) ] ||
+		kf_die "$c.new: $rows phases, expected $((NFAM + 2)) (boot, $NFAM families, reboot)"
+	mv "$c.new" "$c"
+}
+
+# kf_order NAME "HOTPACK-OPTIONS" FAMILY...: $OUT/orders/NAME.lds, hotpack's
+# order from those families' streams concatenated.
+kf_order() {
+	name=$1 opts=$2
+	shift 2
+	o=$OUT/orders/$name.lds
+	[ -f "$o" ] && return 0
+	files=
+	for f in "$@"; do kf_sample "$f"; files="$files $OUT/samples/$f.txt"; done
+	kf_say "order $name: hotpack order $opts --addr-window 64 from $*"
+	start=$(date +%s.%N)
+	# shellcheck disable=SC2086
+	cat $files | "$HOTPACK" order $opts --addr-window 64 -o "$o.new" "$BASE/vmlinux" - \
+		2> "$OUT/orders/$name.err" || { cat "$OUT/orders/$name.err" >&2; kf_die "hotpack order failed"; }
+	end=$(date +%s.%N)
+	echo "$end - $start" | bc > "$OUT/orders/$name.time"
+	mv "$o.new" "$o"
+}
+
+# kf_image NAME: relink with $OUT/orders/NAME.lds as image kf-NAME, count it.
+kf_image() {
+	img=kf-$1
+	o=$OUT/orders/$1.lds
+	if ! cmp -s "$o" "$KBUILD/images/$img/order.lds" 2> /dev/null; then
+		kf_say "relinking $img"
+		sh "$KERNEL_SH" relink "$o" "$img" > "$OUT/orders/$1.relink" 2>&1 ||
+			{ cat "$OUT/orders/$1.relink" >&2; kf_die "relink with $o failed"; }
+		cp "$o" "$KBUILD/images/$img/order.lds"
+		rm -f "$OUT/counts/$img.txt"
+	fi
+	kf_count "$img"
+}
+
+# kf_sum COUNTS FAMILY...: the families' phases summed: misses at 8, 16,
+# 32, 64, 128 entries, I-cache misses, distinct pages (a sum of each phase's
+# own), kernel instructions.
+kf_sum() {
+	c=$1
+	shift
+	ks=
+	for f in "$@"; do ks="$ks $(kf_phase_of "$f")"; done
+	awk -v ks="$ks" '
+	BEGIN { n = split(ks, K, " "); for (i = 1; i <= n; i++) want[K[i]] = 1 }
+	/^#/ { next }
+	$1 == "phase" { for (i = 1; i <= NF; i++) col[$i] = i; next }
+	($1 in want) {
+		for (j = 0; j < 5; j++) m[j] += $col["miss" (8 * 2 ^ j)]
+		ic += $col["icmiss"]; pg += $col["kpages"]; ins += $col["kinsns"]
+	}
+	END { printf "%d %d %d %d %d %d %d %d\n", m[0], m[1], m[2], m[3], m[4], ic, pg, ins }
+	' "$c"
+}
+
+# kf_fmt N: 1234567 -> 1,234,567
+kf_fmt() { echo "$1" | sed ':a;s/\B[0-9]\{3\}\>/,&/;ta'; }
+
+# kf_row LABEL COUNTS FAMILY...: a markdown row of kf_sum's figures.
+kf_row() {
+	label=$1 c=$2
+	shift 2
+	set -- $(kf_sum "$c" "$@")
+	printf '| %s | %s | %s | %s | %s | %s | %s | %s |\n' "$label" \
+		"$(kf_fmt "$1")" "$(kf_fmt "$2")" "$(kf_fmt "$3")" "$(kf_fmt "$4")" \
+		"$(kf_fmt "$5")" "$(kf_fmt "$6")" "$(kf_fmt "$7")"
+}
+KF_HEAD='| 8 | 16 | 32 | 64 | 128 entries | I-cache misses | distinct pages (sum over phases) |'
+KF_RULE='---:|---:|---:|---:|---:|---:|---:|'
+
+# kf_complement FAMILY...: FAMILIES without those
+kf_complement() {
+	r=
+	for f in $FAMILIES; do
+		case " $* " in *" $f "*) ;; *) r="$r $f" ;; esac
+	done
+	echo "${r# }"
+}
+
+# kf_key FAMILY...: a short name for a set of families, from their phase
+# numbers (chardev pagecache -> f1-2)
+kf_key() {
+	k=
+	for f in "$@"; do k="$k-$(kf_phase_of "$f")"; done
+	echo "f${k#-}"
+}
