@@ -117,12 +117,12 @@ md=$OUT/peers.md
 			echo
 			echo "Trained on: $train; measured on the $half families: $m"
 			echo
-			echo "| order $KF_HEAD order time (s) |"
+			echo "| order $KF_HEAD order time (s; lld: the stand-in's link) |"
 			echo "|---|$KF_RULE---:|"
 			# shellcheck disable=SC2086
 			kf_row "base (no order)" "$OUT/counts/base.txt" $m | sed 's/$/ |/'
 			for a in $ALGOS; do
-				t=$(cat "$OUT/orders/$pre-$a.time")
+				t=$(printf '%.2f' "$(cat "$OUT/orders/$pre-$a.time")")
 				# shellcheck disable=SC2086
 				kf_row "$(label "$a")" "$OUT/counts/kf-$pre-$a.txt" $m | sed "s/\$/ $t |/"
 			done
