@@ -3,18 +3,14 @@
  * disasm.c - direct calls, tail calls and indirect calls of each function,
  * found by walking its bytes with capstone.
  *
- * One table holds what differs per architecture: the capstone arch and mode,
- * the unit to skip over undecodable bytes, and a function that turns one
- * decoded instruction into a branch (or not). The walk runs with capstone's
- * detail off, which is the fast path; only instructions whose id can be a
- * branch are decoded a second time with detail on, for their operands.
+ * What differs per architecture (capstone's arch and mode, the unit to skip
+ * over undecodable bytes, the decoding of one instruction into a branch, the
+ * thunks) is in its descriptor (arch/). The walk runs with capstone's detail
+ * off, which is the fast path; the descriptor decodes an instruction a
+ * second time with detail on only when its id can be a branch.
  *
- * Capstone 4.0.2 (Debian 12) was checked per architecture with the fixtures
- * in tests/fixtures/calls.c: on x86 it puts call in CS_GRP_CALL and jmp/jcc in
- * CS_GRP_JUMP; on powerpc it gives "bl" no group at all, "beq" none either,
- * and names "bcl 20,31,.+4" as "bdnzl". So the classification goes by
- * instruction id on x86 and aarch64, and by the instruction word's own fields
- * (primary opcode, LK bit) on powerpc, never by groups.
+ * The classification is generic: the tracing hooks and static_call
+ * trampolines have the same names on every architecture.
  */
 #include "config.h"
 
@@ -25,36 +21,11 @@
 #include <string.h>
 
 #include <capstone/capstone.h>
-#include <elf.h>
 
+#include "arch/arch.h"
 #include "disasm/disasm.h"
 #include "lib/warn.h"
 #include "lib/xalloc.h"
-
-/* What an instruction id may be, before its operands are looked at. */
-enum id_class {
-	IDC_NONE = 0,
-	IDC_CALL,	/* call: direct or through a register */
-	IDC_JUMP,	/* jump: direct or through a register */
-};
-
-struct disasm;
-
-struct disasm_arch {
-	uint16_t machine;
-	unsigned int elfclass;		/* 0: either */
-	const char *name;
-	cs_arch cs_arch;
-	cs_mode cs_mode;
-	unsigned int unit;		/* bytes skipped over undecodable code */
-	unsigned int local_entry;	/* ppc64 ELFv2: calls enter at start + 8 */
-	unsigned int ret_id;		/* capstone id of the plain return */
-	/* Ids that may be branches, with their class (NULL: decode words). */
-	const unsigned int (*ids)[2];
-	size_t nids;
-	/* Fill @b for the instruction at @p (already decoded as d->insn). */
-	bool (*branch)(struct disasm *d, const uint8_t *p, struct disasm_branch *b);
-};
 
 /* Roles of the functions the classification treats specially. */
 enum func_role {
@@ -69,7 +40,7 @@ enum func_role {
 #define SCT_NULL (UINT32_MAX - 1)
 
 struct disasm {
-	const struct disasm_arch *arch;
+	const struct hp_arch *arch;
 	bool big_endian;
 	csh walk;		/* detail off */
 	csh detail;		/* detail on, for branch operands */
@@ -86,183 +57,70 @@ struct disasm {
 	struct disasm_stats st;
 };
 
-/* ---- x86 ---------------------------------------------------------------- */
-
-static const unsigned int x86_ids[][2] = {
-	{ X86_INS_CALL, IDC_CALL },
-	{ X86_INS_JMP, IDC_JUMP },
-	{ X86_INS_JAE, IDC_JUMP }, { X86_INS_JA, IDC_JUMP },
-	{ X86_INS_JBE, IDC_JUMP }, { X86_INS_JB, IDC_JUMP },
-	{ X86_INS_JCXZ, IDC_JUMP }, { X86_INS_JECXZ, IDC_JUMP },
-	{ X86_INS_JRCXZ, IDC_JUMP }, { X86_INS_JE, IDC_JUMP },
-	{ X86_INS_JGE, IDC_JUMP }, { X86_INS_JG, IDC_JUMP },
-	{ X86_INS_JLE, IDC_JUMP }, { X86_INS_JL, IDC_JUMP },
-	{ X86_INS_JNE, IDC_JUMP }, { X86_INS_JNO, IDC_JUMP },
-	{ X86_INS_JNP, IDC_JUMP }, { X86_INS_JNS, IDC_JUMP },
-	{ X86_INS_JO, IDC_JUMP }, { X86_INS_JP, IDC_JUMP },
-	{ X86_INS_JS, IDC_JUMP },
-	{ X86_INS_LOOP, IDC_JUMP }, { X86_INS_LOOPE, IDC_JUMP },
-	{ X86_INS_LOOPNE, IDC_JUMP },
-};
-
-/* Decode the instruction at @p again, with detail, into d->dinsn. */
-static bool redecode(struct disasm *d, const uint8_t *p)
-{
-	const uint8_t *q = p;
-	size_t n = d->insn->size;
-	uint64_t a = d->insn->address;
-
-	return cs_disasm_iter(d->detail, &q, &n, &a, d->dinsn);
-}
-
-static bool x86_branch(struct disasm *d, const uint8_t *p, struct disasm_branch *b)
-{
-	unsigned int cls = d->insn->id < d->nidclass ? d->idclass[d->insn->id] : IDC_NONE;
-	const cs_x86 *x;
-
-	if (cls == IDC_NONE || !redecode(d, p))
-		return false;
-	x = &d->dinsn->detail->x86;
-	if (x->op_count < 1)
-		return false;
-	if (x->operands[0].type == X86_OP_IMM) {
-		b->kind = cls == IDC_CALL ? DB_CALL : DB_JUMP;
-		b->target = (uint64_t)x->operands[0].imm;
-	} else {
-		b->kind = cls == IDC_CALL ? DB_ICALL : DB_IJUMP;
-		b->target = 0;
-	}
-	return true;
-}
-
-/* ---- aarch64 ------------------------------------------------------------- */
-
-static const unsigned int arm64_ids[][2] = {
-	{ ARM64_INS_BL, IDC_CALL }, { ARM64_INS_BLR, IDC_CALL },
-	{ ARM64_INS_B, IDC_JUMP }, { ARM64_INS_BR, IDC_JUMP },
-	{ ARM64_INS_CBZ, IDC_JUMP }, { ARM64_INS_CBNZ, IDC_JUMP },
-	{ ARM64_INS_TBZ, IDC_JUMP }, { ARM64_INS_TBNZ, IDC_JUMP },
-};
-
-static bool arm64_branch(struct disasm *d, const uint8_t *p, struct disasm_branch *b)
-{
-	unsigned int id = d->insn->id;
-	unsigned int cls = id < d->nidclass ? d->idclass[id] : IDC_NONE;
-	const cs_arm64 *x;
-
-	if (cls == IDC_NONE)
-		return false;
-	if (id == ARM64_INS_BLR || id == ARM64_INS_BR) {
-		b->kind = id == ARM64_INS_BLR ? DB_ICALL : DB_IJUMP;
-		b->target = 0;
-		return true;
-	}
-	if (!redecode(d, p))
-		return false;
-	/* The target is the last operand: b/bl/b.cond have one, cbz two, tbz three. */
-	x = &d->dinsn->detail->arm64;
-	if (x->op_count < 1 || x->operands[x->op_count - 1].type != ARM64_OP_IMM)
-		return false;
-	b->kind = cls == IDC_CALL ? DB_CALL : DB_JUMP;
-	b->target = (uint64_t)x->operands[x->op_count - 1].imm;
-	return true;
-}
-
-/* ---- powerpc -------------------------------------------------------------- */
-
-/*
- * The branch forms, from the instruction word (Power ISA, Book I 2.4):
- * I-form "b" (primary opcode 18: LI, AA, LK), B-form "bc" (16: BO, BI, BD,
- * AA, LK), XL-form "bclr"/"bcctr" (19 with XO 16/528, LK). LK=1 links: a call.
- */
-static bool ppc_branch(struct disasm *d, const uint8_t *p, struct disasm_branch *b)
-{
-	uint32_t w = d->big_endian ?
-		(uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3] :
-		(uint32_t)p[3] << 24 | (uint32_t)p[2] << 16 | (uint32_t)p[1] << 8 | p[0];
-	unsigned int op = w >> 26, lk = w & 1, aa = (w >> 1) & 1;
-	uint64_t here = d->insn->address;
-	int64_t disp;
-
-	switch (op) {
-	case 18:	/* b, ba, bl, bla: 24-bit word displacement */
-		disp = (int64_t)(int32_t)((w & 0x03fffffcu) << 6) >> 6;
-		break;
-	case 16:	/* bc and its extended forms: 14-bit word displacement */
-		disp = (int64_t)(int16_t)(w & 0xfffcu);
-		break;
-	case 19: {
-		unsigned int xo = (w >> 1) & 0x3ff;
-
-		if (xo == 528) {	/* bcctr[l] */
-			b->kind = lk ? DB_ICALL : DB_IJUMP;
-			b->target = 0;
-			return true;
-		}
-		if (xo == 16 && lk) {	/* blrl: a call through LR */
-			b->kind = DB_ICALL;
-			b->target = 0;
-			return true;
-		}
-		return false;		/* blr and friends: returns */
-	}
-	default:
-		return false;
-	}
-	b->kind = lk ? DB_CALL : DB_JUMP;
-	b->target = aa ? (uint64_t)disp : here + (uint64_t)disp;
-	if (d->arch->elfclass == ELFCLASS32)
-		b->target &= 0xffffffffu;
-	return true;
-}
-
-/* ---- the table ----------------------------------------------------------- */
-
 #define ARR(a) (sizeof(a) / sizeof((a)[0]))
 
-static const struct disasm_arch arches[] = {
-	{ EM_X86_64, ELFCLASS64, "x86_64", CS_ARCH_X86, CS_MODE_64, 1, 0, X86_INS_RET,
-	  x86_ids, ARR(x86_ids), x86_branch },
-	{ EM_386, ELFCLASS32, "i386", CS_ARCH_X86, CS_MODE_32, 1, 0, X86_INS_RET,
-	  x86_ids, ARR(x86_ids), x86_branch },
-	{ EM_AARCH64, ELFCLASS64, "aarch64", CS_ARCH_ARM64, CS_MODE_ARM, 4, 0, ARM64_INS_RET,
-	  arm64_ids, ARR(arm64_ids), arm64_branch },
-	{ EM_PPC, ELFCLASS32, "ppc32", CS_ARCH_PPC, CS_MODE_32, 4, 0, PPC_INS_BLR,
-	  NULL, 0, ppc_branch },
-	{ EM_PPC64, ELFCLASS64, "ppc64", CS_ARCH_PPC, CS_MODE_64, 4, 8, PPC_INS_BLR,
-	  NULL, 0, ppc_branch },
-};
-
-static const struct disasm_arch *find_arch(uint16_t machine, unsigned int elfclass)
+/* The architecture's decoder for @insn at @p, and its branch as ours. */
+static bool branch_at(struct disasm *d, const uint8_t *p, struct disasm_branch *b)
 {
-	for (size_t i = 0; i < ARR(arches); i++)
-		if (arches[i].machine == machine &&
-		    (!arches[i].elfclass || arches[i].elfclass == elfclass))
-			return &arches[i];
-	return NULL;
+	unsigned int id = d->insn->id;
+	struct arch_insn in = {
+		.insn = d->insn, .bytes = p, .big_endian = d->big_endian,
+		.id_class = id < d->nidclass ? d->idclass[id] : ARCH_ID_NONE,
+		.detail = d->detail, .dinsn = d->dinsn,
+	};
+	struct arch_branch ab;
+
+	if (!d->arch->branch(&in, &ab))
+		return false;
+	b->kind = (enum disasm_branch_kind)ab.kind;
+	b->target = ab.target;
+	return true;
 }
 
 bool disasm_supported(uint16_t machine, unsigned int elfclass)
 {
-	return find_arch(machine, elfclass) != NULL;
+	return hp_arch_disasm(hp_arch_lookup(machine, elfclass), elfclass);
+}
+
+/* "x86_64, i386, aarch64, ppc32 and ppc64": the architectures with a decoder. */
+static const char *disasm_arch_names(char *buf, size_t len)
+{
+	const struct hp_arch *a, *last = NULL;
+	size_t n = 0;
+
+	buf[0] = '\0';
+	for (size_t i = 0; (a = hp_arch_nth(i)) != NULL; i++) {
+		if (!a->branch)
+			continue;
+		if (last)
+			n += (size_t)snprintf(buf + n, n < len ? len - n : 0, "%s%s",
+					      n ? ", " : "", last->name);
+		last = a;
+	}
+	if (last)
+		snprintf(buf + n, n < len ? len - n : 0, "%s%s", n ? " and " : "", last->name);
+	return buf;
 }
 
 int disasm_open_arch(struct disasm **out, uint16_t machine, unsigned int elfclass,
 		     bool big_endian)
 {
-	const struct disasm_arch *arch = find_arch(machine, elfclass);
+	const struct hp_arch *arch = hp_arch_lookup(machine, elfclass);
 	struct disasm *d;
 	cs_mode mode;
 	size_t maxid = 0;
+	char names[128];
 
 	*out = NULL;
-	if (!arch) {
+	if (!hp_arch_disasm(arch, elfclass)) {
 		pr_err("disassembly: ELF machine %u (class %u) is not supported; "
-		       "hotpack knows x86_64, i386, aarch64, ppc32 and ppc64", machine, elfclass);
+		       "hotpack knows %s", machine, elfclass,
+		       disasm_arch_names(names, sizeof(names)));
 		return -ENOTSUP;
 	}
-	if (arch->cs_arch == CS_ARCH_X86 && big_endian) {
-		pr_err("disassembly: a big-endian x86 image makes no sense; is the file damaged?");
+	if (!arch->big_endian_ok && big_endian) {
+		pr_err("disassembly: a big-endian %s image makes no sense; is the file damaged?",
+		       arch->name);
 		return -ENOTSUP;
 	}
 	mode = arch->cs_mode | (big_endian ? CS_MODE_BIG_ENDIAN : CS_MODE_LITTLE_ENDIAN);
@@ -357,7 +215,7 @@ int disasm_walk(struct disasm *d, const uint8_t *code, size_t len, uint64_t addr
 			continue;
 		}
 		d->st.insns++;
-		if (!d->arch->branch(d, at, &b))
+		if (!branch_at(d, at, &b))
 			continue;
 		b.site = d->insn->address;
 		b.len = (uint8_t)d->insn->size;
@@ -377,37 +235,32 @@ static bool has_prefix(const char *s, const char *prefix)
 
 static const char *const hook_names[] = { "__fentry__", "_mcount", "mcount", "__gnu_mcount_nc" };
 
-/* x86 retpolines: one thunk per register, "call __x86_indirect_thunk_rax"
- * standing for "call *%rax"; later kernels add call/jump variants. */
-static const char *const thunk_regs[] = {
-	"rax", "rbx", "rcx", "rdx", "rsi", "rdi", "rbp", "rsp",
-	"r8", "r9", "r10", "r11", "r12", "r13", "r14", "r15",
-	"eax", "ebx", "ecx", "edx", "esi", "edi", "ebp", "esp",
-};
+/* Does @name start with one of @prefixes (NULL-terminated, or NULL)? */
+static bool in_prefixes(const char *name, const char *const *prefixes)
+{
+	for (; prefixes && *prefixes; prefixes++)
+		if (has_prefix(name, *prefixes))
+			return true;
+	return false;
+}
 
-static const char *const thunk_prefixes[] = {
-	"__x86_indirect_thunk_", "__x86_indirect_call_thunk_", "__x86_indirect_jump_thunk_",
-	"__x86_indirect_its_thunk_",
-};
+static bool in_names(const char *name, const char *const *names)
+{
+	for (; names && *names; names++)
+		if (!strcmp(name, *names))
+			return true;
+	return false;
+}
 
-/* Return thunks (retbleed, SRSO, ITS mitigations): a jump to one is "ret". */
-static const char *const ret_thunks[] = {
-	"__x86_return_thunk", "zen_untrain_ret", "zen_return_thunk", "srso_return_thunk",
-	"srso_alias_return_thunk", "srso_untrain_ret", "srso_alias_untrain_ret",
-	"retbleed_return_thunk", "its_return_thunk", "__x86_return_skl",
-};
-
-static enum func_role role_of(const char *name)
+static enum func_role role_of(const struct disasm *d, const char *name)
 {
 	for (size_t i = 0; i < ARR(hook_names); i++)
 		if (!strcmp(name, hook_names[i]))
 			return ROLE_HOOK;
-	for (size_t i = 0; i < ARR(thunk_prefixes); i++)
-		if (has_prefix(name, thunk_prefixes[i]))
-			return ROLE_ITHUNK;
-	for (size_t i = 0; i < ARR(ret_thunks); i++)
-		if (!strcmp(name, ret_thunks[i]))
-			return ROLE_RETTHUNK;
+	if (in_prefixes(name, d->arch->ithunk_prefixes))
+		return ROLE_ITHUNK;
+	if (in_names(name, d->arch->ret_thunks))
+		return ROLE_RETTHUNK;
 	if (has_prefix(name, "__SCT__"))
 		return ROLE_SCT;
 	return ROLE_PLAIN;
@@ -426,7 +279,7 @@ static void add_special_by_name(struct disasm *d, const char *name)
 	uint64_t a;
 
 	if (kimage_symbol_addr(d->img, name, &a))
-		add_special(d, a, role_of(name));
+		add_special(d, a, role_of(d, name));
 }
 
 static int cmp_special(const void *a, const void *b)
@@ -497,7 +350,7 @@ static uint32_t resolve_sct(struct disasm *d, const struct kfunc *tramp)
 	n = len;
 	if (!cs_disasm_iter(d->walk, &p, &n, &a, d->insn))
 		return SCT_UNRESOLVED;
-	if (!d->arch->branch(d, bytes, &b))
+	if (!branch_at(d, bytes, &b))
 		return d->insn->id == d->arch->ret_id ? SCT_NULL : SCT_UNRESOLVED;
 	if (b.kind != DB_JUMP)
 		return SCT_UNRESOLVED;
@@ -529,22 +382,20 @@ int disasm_open(struct disasm **out, const struct kimage *img)
 	d->role = xcalloc(img->nfuncs ? img->nfuncs : 1, 1);
 	d->sct = xcalloc(img->nfuncs ? img->nfuncs : 1, sizeof(*d->sct));
 	for (size_t i = 0; i < img->nfuncs; i++)
-		d->role[i] = (uint8_t)role_of(img->funcs[i].name);
+		d->role[i] = (uint8_t)role_of(d, img->funcs[i].name);
 	/* Special symbols by name (they may be labels, not functions), then
 	 * every function whose name gives it a role. */
 	for (size_t i = 0; i < ARR(hook_names); i++)
 		add_special_by_name(d, hook_names[i]);
-	for (size_t i = 0; i < ARR(ret_thunks); i++)
-		add_special_by_name(d, ret_thunks[i]);
-	if (img->machine == EM_X86_64 || img->machine == EM_386) {
-		for (size_t p = 0; p < ARR(thunk_prefixes); p++)
-			for (size_t r = 0; r < ARR(thunk_regs); r++) {
-				char name[64];
+	for (const char *const *t = d->arch->ret_thunks; t && *t; t++)
+		add_special_by_name(d, *t);
+	for (const char *const *p = d->arch->ithunk_prefixes; p && *p; p++)
+		for (const char *const *r = d->arch->ithunk_regs; r && *r; r++) {
+			char name[64];
 
-				snprintf(name, sizeof(name), "%s%s", thunk_prefixes[p], thunk_regs[r]);
-				add_special_by_name(d, name);
-			}
-	}
+			snprintf(name, sizeof(name), "%s%s", *p, *r);
+			add_special_by_name(d, name);
+		}
 	for (size_t i = 0; i < img->nfuncs; i++)
 		if (d->role[i] != ROLE_PLAIN)
 			add_special(d, img->funcs[i].addr, d->role[i]);

@@ -3,8 +3,8 @@
  * disasm.h - the static call graph from the machine code: capstone walks each
  * function's bytes and reports its direct calls, its tail calls (a jump to
  * another function's start) and its indirect calls and jumps, with the offset
- * of each call site. The per-architecture knowledge (x86_64, aarch64, ppc32,
- * ppc64, either endianness) sits in one table in disasm.c.
+ * of each call site. The per-architecture knowledge (x86_64, i386, aarch64,
+ * ppc32, ppc64, either endianness) sits in the descriptors of arch/.
  *
  * Two layers: disasm_walk() decodes a byte buffer at an address and reports
  * raw branches (usable without an image: unit tests, fuzzers); disasm_func()
@@ -23,14 +23,15 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "arch/arch.h"
 #include "image/image.h"
 
-/* A raw branch instruction, as decoded. */
+/* A raw branch instruction, as the architecture's descriptor decodes it. */
 enum disasm_branch_kind {
-	DB_CALL,	/* direct call (x86 call rel, bl, ...) */
-	DB_JUMP,	/* direct jump, conditional or not */
-	DB_ICALL,	/* call through a register or memory */
-	DB_IJUMP,	/* jump through a register or memory (not a return) */
+	DB_CALL = ARCH_BR_CALL,		/* direct call (x86 call rel, bl, ...) */
+	DB_JUMP = ARCH_BR_JUMP,		/* direct jump, conditional or not */
+	DB_ICALL = ARCH_BR_ICALL,	/* call through a register or memory */
+	DB_IJUMP = ARCH_BR_IJUMP,	/* jump through a register or memory (not a return) */
 };
 
 struct disasm_branch {
