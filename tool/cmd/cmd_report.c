@@ -353,7 +353,7 @@ static int report_run(struct report_opts *o, char *vmlinux, char **inputs, int n
 	}
 
 	printf("hotpack report: %s (%s), %d input%s: %zu functions, %zu hot paths, %zu arcs\n",
-	       vmlinux, img->arch, ninputs, ninputs == 1 ? "" : "s", cg->nnodes, cg->npaths,
+	       vmlinux, img->arch->name, ninputs, ninputs == 1 ? "" : "s", cg->nnodes, cg->npaths,
 	       cg->narcs);
 	printf("geometry: %s\n", geom_str(&o->model.geom, geo, sizeof(geo)));
 	printf("replay: %" PRIu64 " runs of %s; the order starts at %#" PRIx64 " (page-aligned)\n\n",

@@ -102,7 +102,7 @@ static void emit_header(FILE *out, const char *open, const char *mid, const char
 
 	fprintf(out, "%shotpack %s: function order (%s format)\n", open, HOTPACK_VERSION,
 		emit_format_name(fmt));
-	fprintf(out, "%simage: %s (%s), section names: %s%s%s\n", mid, img->path, img->arch,
+	fprintf(out, "%simage: %s (%s), section names: %s%s%s\n", mid, img->path, img->arch->name,
 		secsrc[img->secnames], img->secnames_from ? " " : "",
 		img->secnames_from ? img->secnames_from : "");
 	fprintf(out, "%sinputs:", mid);

@@ -51,35 +51,6 @@ const char *kimage_keep_string(struct kimage *img, const char *s, size_t len)
 	return img->strings[img->nstrings++];
 }
 
-static const struct {
-	uint16_t machine;
-	const char *arch32, *arch64;
-	uint32_t align;	/* the compilers' usual function alignment */
-} arch_table[] = {
-	{ EM_X86_64, "x86_64", "x86_64", 16 },
-	{ EM_386, "i386", "i386", 16 },
-	{ EM_AARCH64, "aarch64", "aarch64", 8 },
-	{ EM_PPC, "ppc32", "ppc32", 4 },
-	{ EM_PPC64, "ppc64", "ppc64", 4 },
-	{ EM_ARM, "arm", "arm", 4 },
-	{ EM_RISCV, "riscv32", "riscv64", 4 },
-};
-
-static void set_arch(struct kimage *img)
-{
-	size_t i;
-
-	img->arch = "unknown";
-	img->default_align = 4;
-	for (i = 0; i < sizeof(arch_table) / sizeof(arch_table[0]); i++) {
-		if (arch_table[i].machine != img->machine)
-			continue;
-		img->arch = img->elfclass == ELFCLASS64 ? arch_table[i].arch64
-							 : arch_table[i].arch32;
-		img->default_align = arch_table[i].align;
-	}
-}
-
 static int read_sections(struct kimage *img, Elf *elf, size_t shstrndx)
 {
 	Elf_Scn *scn = NULL;
@@ -378,9 +349,10 @@ static void index_functions(struct kimage *img)
 			f->flags |= KF_NOSIZE;
 		}
 		if (!img->relocatable) {
-			uint64_t low = f->addr ? (f->addr & -f->addr) : img->default_align;
+			uint32_t usual = img->arch->func_align;
+			uint64_t low = f->addr ? (f->addr & -f->addr) : usual;
 
-			f->align = (uint32_t)(low < img->default_align ? low : img->default_align);
+			f->align = (uint32_t)(low < usual ? low : usual);
 		}
 		HASH_FIND(hh_name, img->by_name, f->name, strlen(f->name), first);
 		if (!first) {
@@ -428,7 +400,7 @@ static int open_elf(struct kimage *img, Elf *elf)
 	img->big_endian = eh.e_ident[EI_DATA] == ELFDATA2MSB;
 	img->machine = eh.e_machine;
 	img->relocatable = eh.e_type == ET_REL;
-	set_arch(img);
+	img->arch = hp_arch_lookup(img->machine, img->elfclass);
 	if (elf_getshdrstrndx(elf, &shstrndx) < 0) {
 		pr_err("%s: no section name table: %s", img->path, elf_errmsg(-1));
 		return -EINVAL;
@@ -439,9 +411,10 @@ static int open_elf(struct kimage *img, Elf *elf)
 	if (err)
 		return err;
 	index_functions(img);	/* after read_symbols: sorts and aliases */
-	if (!img->nfuncs && img->relocatable && img->machine == EM_PPC64) {
-		pr_err("%s: a ppc64 ELFv1 object (function descriptors in .opd) cannot give "
-		       "section names; give the link map with --map instead", img->path);
+	if (!img->nfuncs && img->relocatable && img->arch->func_descriptors) {
+		pr_err("%s: a %s ELFv1 object (function descriptors in .opd) cannot give "
+		       "section names; give the link map with --map instead", img->path,
+		       img->arch->name);
 		return -ENOTSUP;
 	}
 	if (!img->nfuncs) {

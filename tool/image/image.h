@@ -22,6 +22,8 @@
 
 #include <uthash.h>
 
+#include "arch/arch.h"
+
 struct kimage_priv;
 
 enum kfunc_flag {
@@ -78,10 +80,9 @@ struct kimage {
 	char *path;
 	unsigned int elfclass;	/* ELFCLASS32 or ELFCLASS64 */
 	bool big_endian;
-	uint16_t machine;	/* EM_X86_64, EM_AARCH64, EM_PPC, EM_PPC64 ... */
+	uint16_t machine;	/* ELF e_machine */
 	bool relocatable;	/* ET_REL: addresses are section offsets */
-	uint32_t default_align;	/* the arch's usual function alignment */
-	const char *arch;	/* "x86_64", "aarch64", "ppc32", "ppc64", ... */
+	const struct hp_arch *arch;	/* by machine and class; never NULL */
 
 	struct kfunc *funcs;	/* sorted by address, then name */
 	size_t nfuncs;

@@ -21,8 +21,10 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <elf.h>
 #include <linux/perf_event.h>
 
+#include "arch/arch.h"
 #include "lib/warn.h"
 #include "lib/xalloc.h"
 #include "measure/measure.h"
@@ -516,6 +518,8 @@ const char *measure_qemu_for(const char *path)
 {
 	unsigned char h[20];
 	unsigned machine;
+	const struct hp_arch *arch;
+	bool be;
 	FILE *f = fopen(path, "rb");
 	size_t got;
 
@@ -526,15 +530,8 @@ const char *measure_qemu_for(const char *path)
 	if (got < sizeof(h) || memcmp(h, "\177ELF", 4))
 		return NULL;
 	/* e_machine: 2 bytes at 18, in the file's byte order (EI_DATA). */
-	machine = h[5] == 2 ? (unsigned)h[18] << 8 | h[19] : (unsigned)h[19] << 8 | h[18];
-	switch (machine) {
-	case 3: return "qemu-i386";
-	case 20: return "qemu-ppc";
-	case 21: return h[5] == 2 ? "qemu-ppc64" : "qemu-ppc64le";
-	case 40: return h[5] == 2 ? "qemu-armeb" : "qemu-arm";
-	case 62: return "qemu-x86_64";
-	case 183: return "qemu-aarch64";
-	case 243: return h[4] == 2 ? "qemu-riscv64" : "qemu-riscv32";
-	default: return NULL;
-	}
+	be = h[EI_DATA] == ELFDATA2MSB;
+	machine = be ? (unsigned)h[18] << 8 | h[19] : (unsigned)h[19] << 8 | h[18];
+	arch = hp_arch_lookup((uint16_t)machine, h[EI_CLASS]);
+	return be ? arch->qemu_be : arch->qemu_le;
 }

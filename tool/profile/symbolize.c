@@ -22,7 +22,6 @@
  */
 #include "config.h"
 
-#include <elf.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <stdlib.h>
@@ -41,7 +40,6 @@
 #define SZ_PROBE_ADDRS 512u	/* addresses tried per candidate offset */
 #define SZ_PROBE_MIN 64u	/* fewer addresses cannot tell an offset apart */
 #define SZ_MAX_DEPTH 4096u	/* deepest ftrace entry kept */
-#define X86_KASLR_ALIGN (2ull << 20)	/* CONFIG_PHYSICAL_ALIGN on x86_64 */
 
 /* Image functions whose names carry clone suffixes, by base name. */
 struct sz_base {
@@ -223,10 +221,8 @@ struct symbolizer *symbolize_new(struct profile *prof, const struct kimage *img,
 	/* A kernel lives in the top half of the address space: an address in
 	 * the bottom half is a user-space sample, whatever the offset. */
 	if (img && img->nfuncs) {
-		uint64_t half = img->elfclass == ELFCLASS64 ? 0xffff800000000000ull : 0x80000000ull;
-
-		if (img->funcs[0].addr >= half)
-			sz->user_below = half;
+		if (img->funcs[0].addr >= img->arch->kernel_base)
+			sz->user_below = img->arch->kernel_base;
 	}
 	if (img && img->nfuncs) {
 		sz->idcache = xmalloc(img->nfuncs * sizeof(*sz->idcache));
@@ -829,18 +825,20 @@ static void sz_settle(struct symbolizer *sz)
 	{
 		size_t hits0 = sz_probe(sz, 0), besthits = hits0, tried = 0, h, second = 0;
 		int64_t bestoff = 0;
+		int64_t step = (int64_t)img->arch->kaslr_align;
 		uint64_t lo = img->funcs[0].addr;
 		uint64_t hi = img->funcs[img->nfuncs - 1].addr + img->funcs[img->nfuncs - 1].size;
 
 		if (nprobe > SZ_PROBE_ADDRS)
 			nprobe = SZ_PROBE_ADDRS;
 		/*
-		 * x86_64 randomizes the kernel in CONFIG_PHYSICAL_ALIGN (2 MiB)
-		 * steps. Candidates: the offsets that put a sampled address
-		 * inside the image's text; most matching addresses wins, the
-		 * smallest offset on ties. Other architectures: offset 0.
+		 * The kernel moves in steps of the architecture's KASLR
+		 * alignment (x86: CONFIG_PHYSICAL_ALIGN, 2 MiB). Candidates: the
+		 * offsets that put a sampled address inside the image's text;
+		 * most matching addresses wins, the smallest offset on ties.
+		 * An architecture that is not probed gets offset 0.
 		 */
-		if ((img->machine == EM_X86_64 || img->machine == EM_386) && hits0 < nprobe) {
+		if (step && hits0 < nprobe) {
 			for (i = 0; i < sz->nheld_frames && tried < 8; i++) {
 				const struct hp_frame *fr = &sz->held_frames[i];
 				int64_t o, olo, ohi;
@@ -851,12 +849,12 @@ static void sz_settle(struct symbolizer *sz)
 				if (kimage_find_func_containing(img, fr->addr - (uint64_t)bestoff))
 					continue;
 				tried++;
-				olo = (int64_t)(fr->addr - hi) / (int64_t)X86_KASLR_ALIGN;
-				ohi = (int64_t)(fr->addr - lo) / (int64_t)X86_KASLR_ALIGN;
+				olo = (int64_t)(fr->addr - hi) / step;
+				ohi = (int64_t)(fr->addr - lo) / step;
 				if (ohi - olo > 4096)
 					continue;	/* not a kernel address of this image */
 				for (o = olo - 1; o <= ohi + 1; o++) {
-					int64_t off = o * (int64_t)X86_KASLR_ALIGN;
+					int64_t off = o * step;
 
 					if (!off)
 						continue;

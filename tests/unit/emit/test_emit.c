@@ -6,6 +6,7 @@
  */
 #include "config.h"
 
+#include <elf.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -47,11 +48,12 @@ static char *run(struct kimage *img, enum emit_format fmt, size_t *left)
 
 int main(void)
 {
-	struct kimage img = { .path = (char *)"vmlinux", .arch = "x86_64", .funcs = funcs,
+	struct kimage img = { .path = (char *)"vmlinux", .funcs = funcs,
 			      .nfuncs = 4, .secnames = KSEC_MAP };
 	size_t i, left;
 	char *s;
 
+	img.arch = hp_arch_lookup(EM_X86_64, ELFCLASS64);
 	for (i = 0; i < 4; i++) {
 		funcs[i].index = (uint32_t)i;
 		if (i != 2)

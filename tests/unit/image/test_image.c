@@ -39,7 +39,7 @@ static void check_linked(const char *dir, const char *arch, bool be)
 	ok(a && !a->section && !(a->flags & KF_MOVABLE) && img->secnames == KSEC_NONE,
 	   "opening reads the ELF only: no section names yet");
 	is_int(sections_name(img, &o), 0, "section names read from its map");
-	is_str(img->arch, arch, "architecture");
+	is_str(img->arch->name, arch, "architecture");
 	is_int(img->big_endian, be, "byte order");
 	is_int(img->secnames, KSEC_MAP, "section names from the map");
 	a = kimage_find_func_by_name(img, "hot_a");
