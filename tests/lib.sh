@@ -2,6 +2,7 @@
 # tests/lib.sh - shared helpers for shell tests: TAP output, a private
 # scratch directory, and golden comparison (after elfutils' testrun_compare).
 set -u
+. "$srcdir/tests/arches.sh"
 tap_n=0
 tap_failed=0
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/hotpack-test.XXXXXX")
