@@ -31,6 +31,7 @@
 #include "image/image.h"
 #include "lib/geometry.h"
 #include "lib/hotpack.h"
+#include "lib/util.h"
 #include "lib/warn.h"
 #include "lib/xalloc.h"
 #include "model/model.h"
@@ -455,13 +456,6 @@ static void check_order(const struct verify_opts *o, struct order_file *of,
 	}
 	if (shown && shown < v->listed - v->in_place)
 		printf("  ... and %zu more\n", v->listed - v->in_place - shown);
-}
-
-static int cmp_u64(const void *a, const void *b)
-{
-	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-
-	return x < y ? -1 : x > y;
 }
 
 /* Without an order file: did the sampled movable functions move at all? */

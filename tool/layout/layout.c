@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "layout/layout.h"
+#include "lib/util.h"
 #include "lib/xalloc.h"
 #include "place/place.h"
 
@@ -122,13 +123,6 @@ int layout_run(const struct layout_algo *algo, const struct cgraph *cg,
 	if (!err)
 		*n = place_fit_bytes(cg, order, *n, opts->max_hot_bytes);
 	return err;
-}
-
-static int cmp_u64(const void *a, const void *b)
-{
-	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-
-	return x < y ? -1 : x > y;
 }
 
 size_t layout_pages_used(const struct cgraph *cg, const uint32_t *order, size_t n,

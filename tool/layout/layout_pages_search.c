@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "layout/layout_pages_search.h"
+#include "lib/util.h"
 #include "lib/xalloc.h"
 #include "model/pagesim.h"
 #include "place/place.h"
@@ -52,13 +53,6 @@ struct pg_search {
 	uint64_t evals;			/* replays left */
 	uint64_t *pg;			/* pages_weighted_pages()'s scratch */
 };
-
-static int cmp_u64(const void *a, const void *b)
-{
-	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-
-	return (x > y) - (x < y);
-}
 
 /*
  * The code that stays (nodes out of the selection, where pages_place_rest() puts

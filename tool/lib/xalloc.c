@@ -28,6 +28,18 @@ void *xmalloc(size_t size)
 	return p;
 }
 
+void *xmallocarray(size_t nmemb, size_t size)
+{
+	void *p;
+
+	if (size && nmemb > SIZE_MAX / size)
+		oom(nmemb, size);
+	p = malloc(nmemb && size ? nmemb * size : 1);
+	if (!p)
+		oom(nmemb, size);
+	return p;
+}
+
 void *xcalloc(size_t nmemb, size_t size)
 {
 	void *p = calloc(nmemb ? nmemb : 1, size ? size : 1);

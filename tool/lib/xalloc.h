@@ -10,6 +10,8 @@
 #include <stddef.h>
 
 void *xmalloc(size_t size);
+/* Room for @nmemb elements of @size bytes; a product past SIZE_MAX is out of memory. */
+void *xmallocarray(size_t nmemb, size_t size);
 void *xcalloc(size_t nmemb, size_t size);
 void *xreallocarray(void *ptr, size_t nmemb, size_t size);
 char *xstrdup(const char *s);

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/util.h"
 #include "lib/warn.h"
 #include "lib/xalloc.h"
 #include "model/model.h"
@@ -22,13 +23,6 @@ void model_opts_default(struct model_opts *mo)
 {
 	memset(mo, 0, sizeof(*mo));
 	geom_default(&mo->geom);
-}
-
-static int cmp_u64(const void *a, const void *b)
-{
-	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-
-	return (x > y) - (x < y);
 }
 
 /* Append the page numbers of [a, a+s) to pg (room checked by the caller's

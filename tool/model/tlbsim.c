@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/util.h"
 #include "lib/xalloc.h"
 #include "model/tlbsim.h"
 
@@ -82,17 +83,6 @@ static void hdel(struct tlbsim *t, uint64_t page)
 	t->hkey[i] = TAG_EMPTY;
 }
 
-static int ilog2_u64(uint64_t v)
-{
-	int s = 0;
-
-	while (v > 1) {
-		v >>= 1;
-		s++;
-	}
-	return s;
-}
-
 int tlbsim_new(struct tlbsim **out, const struct geometry *g, unsigned int entries)
 {
 	struct tlbsim *t;
@@ -106,7 +96,7 @@ int tlbsim_new(struct tlbsim **out, const struct geometry *g, unsigned int entri
 	t->entries = entries;
 	t->ways = ways;
 	t->sets = entries / ways;
-	t->shift = (unsigned int)ilog2_u64(g->page_size);
+	t->shift = ilog2_u64(g->page_size);
 	t->tag = xcalloc(entries, sizeof(*t->tag));
 	t->used = xcalloc(entries, sizeof(*t->used));
 	if (ways > TLB_HASH_WAYS) {
