@@ -28,6 +28,7 @@
 #include "image/image.h"
 #include "lib/cli.h"
 #include "lib/hotpack.h"
+#include "lib/util.h"
 #include "lib/warn.h"
 #include "lib/xalloc.h"
 #include "profile/input.h"
@@ -230,13 +231,6 @@ static void print_tree(FILE *out, const struct cg_tree *t)
 	free(stack);
 }
 
-static int cmp_u64(const void *a, const void *b)
-{
-	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-
-	return x < y ? -1 : x > y;
-}
-
 static int cmp_u32(const void *a, const void *b)
 {
 	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
@@ -367,19 +361,6 @@ static void usage(FILE *out)
 	      out);
 }
 
-static int parse_u64(const char *s, uint64_t *v)
-{
-	char *end;
-	unsigned long long x;
-
-	errno = 0;
-	x = strtoull(s, &end, 0);
-	if (errno || end == s || *end || s[0] == '-')
-		return -EINVAL;
-	*v = x;
-	return 0;
-}
-
 int cmd_callgraph(int argc, char **argv)
 {
 	static const struct option longopts[] = {
@@ -401,7 +382,6 @@ int cmd_callgraph(int argc, char **argv)
 	bool stats = false;
 	int c, err, ret = HP_EXIT_ERROR;
 	double t0, t1 = 0, t2 = 0;
-	uint64_t v;
 
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "r:d:s:p:eh", longopts, NULL)) != -1) {
@@ -410,11 +390,9 @@ int cmd_callgraph(int argc, char **argv)
 			o.root = optarg;
 			break;
 		case 'd':
-			if (parse_u64(optarg, &v) || v > UINT_MAX - 1) {
-				pr_err("callgraph: --depth '%s' is not a number of levels", optarg);
+			if (cli_parse_uint("--depth", optarg, PARSE_C_BASE, 0, UINT_MAX - 1,
+					   &o.depth))
 				return HP_EXIT_USAGE;
-			}
-			o.depth = (unsigned int)v;
 			break;
 		case 's':
 			samples = optarg;

@@ -1,47 +1,90 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * cli.c - shared command-line helpers: parsing numbers and sizes with an
- * error that names the option, and all-or-nothing output files.
+ * cli.c - shared command-line helpers: option values read by lib/parse.c
+ * with one error style that names the option and what to give, and
+ * all-or-nothing output files.
  */
 #include "config.h"
 
 #include <errno.h>
+#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include "lib/cli.h"
+#include "lib/parse.h"
 #include "lib/warn.h"
+#include "lib/util.h"
 #include "lib/xalloc.h"
+
+void cli_bad_number(const char *opt, const char *arg, const char *what)
+{
+	pr_err("%s: '%s' is not %s", opt, arg, what);
+}
+
+/* "4096", "4K", "2M", "1G": the shortest exact form of a size. */
+static void fmt_size(char *buf, size_t len, uint64_t v)
+{
+	static const char unit[] = "GMK";
+
+	for (unsigned int i = 0; i < 3; i++) {
+		unsigned int shift = 30 - 10 * i;
+
+		if (v && !(v & ((1ull << shift) - 1))) {
+			snprintf(buf, len, "%" PRIu64 "%c", v >> shift, unit[i]);
+			return;
+		}
+	}
+	snprintf(buf, len, "%" PRIu64, v);
+}
+
+int cli_parse_u64(const char *opt, const char *arg, unsigned int flags, uint64_t lo,
+		  uint64_t hi, uint64_t *out)
+{
+	const bool size = flags & PARSE_SUFFIX;
+	char los[32], his[32], what[160];
+	uint64_t v;
+
+	if (!parse_u64(arg, flags, &v) && v >= lo && v <= hi) {
+		*out = v;
+		return 0;
+	}
+	if (size) {
+		fmt_size(los, sizeof(los), lo);
+		fmt_size(his, sizeof(his), hi);
+	} else {
+		snprintf(los, sizeof(los), "%" PRIu64, lo);
+		snprintf(his, sizeof(his), "%" PRIu64, hi);
+	}
+	if (hi == UINT64_MAX)
+		snprintf(what, sizeof(what), lo ? "%s of at least %s" : "%s",
+			 size ? "a size" : "a whole number", los);
+	else
+		snprintf(what, sizeof(what), "%s from %s to %s",
+			 size ? "a size" : "a whole number", los, his);
+	if (size)
+		snprintf(what + strlen(what), sizeof(what) - strlen(what),
+			 "; give bytes, or a number with K, M or G");
+	cli_bad_number(opt, arg, what);
+	return -EINVAL;
+}
+
+int cli_parse_uint(const char *opt, const char *arg, unsigned int flags, unsigned int lo,
+		   unsigned int hi, unsigned int *out)
+{
+	uint64_t v;
+
+	if (cli_parse_u64(opt, arg, flags, lo, hi, &v))
+		return -EINVAL;
+	*out = (unsigned int)v;
+	return 0;
+}
 
 int cli_parse_size(const char *opt, const char *arg, uint64_t *out)
 {
-	char *end;
-	unsigned long long v;
-	unsigned int shift = 0;
-
-	errno = 0;
-	v = strtoull(arg, &end, 0);
-	if (errno || end == arg || arg[0] == '-')
-		goto bad;
-	switch (*end) {
-	case 'k': case 'K': shift = 10; end++; break;
-	case 'm': case 'M': shift = 20; end++; break;
-	case 'g': case 'G': shift = 30; end++; break;
-	default: break;
-	}
-	if (*end == 'i' && shift)
-		end++;
-	if ((*end == 'b' || *end == 'B') && shift)
-		end++;
-	if (*end || (shift && v > (UINT64_MAX >> shift)))
-		goto bad;
-	*out = (uint64_t)v << shift;
-	return 0;
-bad:
-	pr_err("%s: '%s' is not a size; give bytes, or a number with K, M or G", opt, arg);
-	return -EINVAL;
+	return cli_parse_u64(opt, arg, PARSE_C_BASE | PARSE_SUFFIX, 0, UINT64_MAX, out);
 }
 
 int cli_parse_pow2(const char *opt, const char *arg, uint64_t *out)
@@ -51,9 +94,9 @@ int cli_parse_pow2(const char *opt, const char *arg, uint64_t *out)
 	if (cli_parse_size(opt, arg, &v))
 		return -EINVAL;
 	/* Real MMUs map 1 KiB (ARM tiny pages) to 1 GiB; the models take that range. */
-	if (!v || (v & (v - 1)) || v < CLI_PAGE_MIN || v > CLI_PAGE_MAX) {
-		pr_err("%s: '%s' is not a page size; give a power of two from 1K to 1G "
-		       "(e.g. 4K, 16K, 64K, 2M)", opt, arg);
+	if (!is_pow2(v) || v < CLI_PAGE_MIN || v > CLI_PAGE_MAX) {
+		cli_bad_number(opt, arg, "a page size; give a power of two from 1K to 1G "
+			       "(e.g. 4K, 16K, 64K, 2M)");
 		return -EINVAL;
 	}
 	*out = v;
@@ -62,36 +105,25 @@ int cli_parse_pow2(const char *opt, const char *arg, uint64_t *out)
 
 int cli_parse_s64(const char *opt, const char *arg, int64_t *out)
 {
-	char *end;
-	const char *p = arg;
-	bool neg = false;
-	unsigned long long v;
-
-	if (*p == '-' || *p == '+')
-		neg = *p++ == '-';
-	errno = 0;
-	v = strtoull(p, &end, 0);
-	if (errno || end == p || *end || v > (unsigned long long)INT64_MAX) {
-		pr_err("%s: '%s' is not a number; e.g. 0x1e000000 or -0x200000", opt, arg);
+	if (parse_s64(arg, PARSE_C_BASE, out)) {
+		cli_bad_number(opt, arg, "a number; e.g. 0x1e000000 or -0x200000");
 		return -EINVAL;
 	}
-	*out = neg ? -(int64_t)v : (int64_t)v;
 	return 0;
 }
 
 int cli_parse_double(const char *opt, const char *arg, double lo, double hi, double *out)
 {
-	char *end;
+	char what[96];
 	double v;
 
-	errno = 0;
-	v = strtod(arg, &end);
-	if (errno || end == arg || *end || v < lo || v > hi) {
-		pr_err("%s: '%s' is not a number from %g to %g", opt, arg, lo, hi);
-		return -EINVAL;
+	if (!parse_double(arg, 0, &v) && v >= lo && v <= hi) {
+		*out = v;
+		return 0;
 	}
-	*out = v;
-	return 0;
+	snprintf(what, sizeof(what), "a number from %g to %g", lo, hi);
+	cli_bad_number(opt, arg, what);
+	return -EINVAL;
 }
 
 int cli_out_open(struct cli_out *o, const char *path)

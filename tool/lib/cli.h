@@ -11,10 +11,24 @@
 #include <stdint.h>
 #include <stdio.h>
 
-/** "4096", "0x1000", "4K", "2M", "16m", "1G" -> bytes. Prints and returns -EINVAL. */
+#include "lib/parse.h"
+
+/*
+ * Option values: each reads the whole of @arg with lib/parse.h and, when it
+ * is not a number of that form and range, prints "OPT: 'ARG' is not WHAT"
+ * (WHAT saying what to give) and returns -EINVAL.
+ */
+void cli_bad_number(const char *opt, const char *arg, const char *what);
+/** A whole number from @lo to @hi in the form of @flags (PARSE_*). */
+int cli_parse_u64(const char *opt, const char *arg, unsigned int flags, uint64_t lo,
+		  uint64_t hi, uint64_t *out);
+int cli_parse_uint(const char *opt, const char *arg, unsigned int flags, unsigned int lo,
+		   unsigned int hi, unsigned int *out);
+/** "4096", "0x1000", "4K", "2M", "16m", "1G" -> bytes. */
 int cli_parse_size(const char *opt, const char *arg, uint64_t *out);
 /** A signed integer in any base (0x..): KASLR offsets. */
 int cli_parse_s64(const char *opt, const char *arg, int64_t *out);
+/** A finite real from @lo to @hi. */
 int cli_parse_double(const char *opt, const char *arg, double lo, double hi, double *out);
 #define CLI_PAGE_MIN 1024ull
 #define CLI_PAGE_MAX (1ull << 30)
