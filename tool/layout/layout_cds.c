@@ -27,6 +27,7 @@
 #include <string.h>
 
 #include "layout/layout.h"
+#include "lib/heap.h"
 #include "lib/xalloc.h"
 
 #define CDS_CACHE_ENTRIES 16
@@ -59,60 +60,21 @@ struct cds {
 	uint32_t *ch_of;
 	uint64_t *pos;		/* offset of a node in its chain */
 	double total, hot_bytes;
-	struct cds_ent *heap;
-	size_t nheap, capheap;
+	struct heap heap;	/* of struct cds_ent */
 	uint32_t *mark;		/* neighbour collection */
 	uint32_t stamp;
 	uint32_t *adj_start, *adj;	/* node -> arcs in and out (CSR) */
 };
 
-static bool ent_before(const struct cds_ent *a, const struct cds_ent *b)
+static bool ent_before(const void *ap, const void *bp)
 {
+	const struct cds_ent *a = ap, *b = bp;
+
 	if (a->gain != b->gain)
 		return a->gain > b->gain;
 	if (a->x != b->x)
 		return a->x < b->x;
 	return a->y < b->y;
-}
-
-static void push(struct cds *s, struct cds_ent e)
-{
-	size_t i;
-
-	XGROW(s->heap, s->capheap, s->nheap + 1);
-	i = s->nheap++;
-	s->heap[i] = e;
-	while (i && ent_before(&s->heap[i], &s->heap[(i - 1) / 2])) {
-		struct cds_ent t = s->heap[i];
-
-		s->heap[i] = s->heap[(i - 1) / 2];
-		s->heap[(i - 1) / 2] = t;
-		i = (i - 1) / 2;
-	}
-}
-
-static struct cds_ent pop(struct cds *s)
-{
-	struct cds_ent top = s->heap[0];
-	size_t i = 0;
-
-	s->heap[0] = s->heap[--s->nheap];
-	for (;;) {
-		size_t l = 2 * i + 1, r = l + 1, m = i;
-		struct cds_ent t;
-
-		if (l < s->nheap && ent_before(&s->heap[l], &s->heap[m]))
-			m = l;
-		if (r < s->nheap && ent_before(&s->heap[r], &s->heap[m]))
-			m = r;
-		if (m == i)
-			break;
-		t = s->heap[i];
-		s->heap[i] = s->heap[m];
-		s->heap[m] = t;
-		i = m;
-	}
-	return top;
 }
 
 static double miss_prob(const struct cds *s, double count, uint64_t size)
@@ -190,7 +152,7 @@ static void consider(struct cds *s, uint32_t a, uint32_t b)
 	{
 		uint32_t x = which ? b : a, y = which ? a : b;
 
-		push(s, (struct cds_ent){ best, x, y, s->ch[x].version, s->ch[y].version });
+		heap_push(&s->heap, &(struct cds_ent){ best, x, y, s->ch[x].version, s->ch[y].version });
 	}
 }
 
@@ -337,7 +299,9 @@ static int cds_run(const struct cgraph *cg, const struct layout_opts *opts, uint
 	size_t nn = cg->nnodes ? cg->nnodes : 1, nsel, out = 0, ncl = 0;
 	uint32_t *sel = xmalloc(nn * sizeof(*sel)), *clist;
 	uint64_t *heat = xcalloc(nn, sizeof(*heat));
-	struct cds s = { .cg = cg, .heat = heat };
+	struct cds s = {
+		.cg = cg, .heat = heat, .heap = HEAP_INIT(struct cds_ent, ent_before),
+	};
 
 	nsel = layout_select(cg, opts, sel);
 	layout_heat(cg, heat);
@@ -362,8 +326,10 @@ static int cds_run(const struct cgraph *cg, const struct layout_opts *opts, uint
 		consider_neighbours(&s, (uint32_t)i);
 	/* consider_neighbours() pushed each pair from both ends: harmless,
 	 * the second copy is stale after the first merge */
-	while (s.nheap) {
-		struct cds_ent e = pop(&s);
+	while (s.heap.n) {
+		struct cds_ent e;
+
+		heap_pop(&s.heap, &e);
 
 		if (s.ch[e.x].dead || s.ch[e.y].dead || s.ch[e.x].version != e.vx ||
 		    s.ch[e.y].version != e.vy)
@@ -392,7 +358,7 @@ static int cds_run(const struct cgraph *cg, const struct layout_opts *opts, uint
 	free(s.mark);
 	free(s.adj_start);
 	free(s.adj);
-	free(s.heap);
+	heap_free(&s.heap);
 	free(heat);
 	free(sel);
 	return 0;

@@ -20,6 +20,7 @@
 #include <uthash.h>
 
 #include "layout/layout.h"
+#include "lib/heap.h"
 #include "lib/xalloc.h"
 
 #define PH_MAX_CLUSTER_BYTES (1u << 20)
@@ -49,8 +50,7 @@ struct ph {
 	struct ph_cluster *cl;
 	uint32_t *cl_of;	/* node -> cluster, UINT32_MAX when not selected */
 	struct ph_edge *edges;
-	struct ph_heap_ent *heap;
-	size_t nheap, capheap;
+	struct heap heap;	/* of struct ph_heap_ent */
 };
 
 static uint64_t key_of(uint32_t a, uint32_t b)
@@ -59,8 +59,10 @@ static uint64_t key_of(uint32_t a, uint32_t b)
 }
 
 /* heap order: heavier first, then smaller (a, b) */
-static bool heap_before(const struct ph_heap_ent *x, const struct ph_heap_ent *y)
+static bool pair_before(const void *xp, const void *yp)
 {
+	const struct ph_heap_ent *x = xp, *y = yp;
+
 	if (x->weight != y->weight)
 		return x->weight > y->weight;
 	if (x->a != y->a)
@@ -68,44 +70,11 @@ static bool heap_before(const struct ph_heap_ent *x, const struct ph_heap_ent *y
 	return x->b < y->b;
 }
 
-static void heap_push(struct ph *p, uint64_t w, uint32_t a, uint32_t b)
+static void push_pair(struct ph *p, uint64_t w, uint32_t a, uint32_t b)
 {
-	size_t i;
+	struct ph_heap_ent e = { w, a < b ? a : b, a < b ? b : a };
 
-	XGROW(p->heap, p->capheap, p->nheap + 1);
-	i = p->nheap++;
-	p->heap[i] = (struct ph_heap_ent){ w, a < b ? a : b, a < b ? b : a };
-	while (i && heap_before(&p->heap[i], &p->heap[(i - 1) / 2])) {
-		struct ph_heap_ent t = p->heap[i];
-
-		p->heap[i] = p->heap[(i - 1) / 2];
-		p->heap[(i - 1) / 2] = t;
-		i = (i - 1) / 2;
-	}
-}
-
-static struct ph_heap_ent heap_pop(struct ph *p)
-{
-	struct ph_heap_ent top = p->heap[0];
-	size_t i = 0;
-
-	p->heap[0] = p->heap[--p->nheap];
-	for (;;) {
-		size_t l = 2 * i + 1, r = l + 1, m = i;
-
-		if (l < p->nheap && heap_before(&p->heap[l], &p->heap[m]))
-			m = l;
-		if (r < p->nheap && heap_before(&p->heap[r], &p->heap[m]))
-			m = r;
-		if (m == i)
-			break;
-		struct ph_heap_ent t = p->heap[i];
-
-		p->heap[i] = p->heap[m];
-		p->heap[m] = t;
-		i = m;
-	}
-	return top;
+	heap_push(&p->heap, &e);
 }
 
 static void adj_add(struct ph_cluster *c, uint32_t other)
@@ -208,7 +177,7 @@ static void merge(struct ph *p, uint32_t a, uint32_t b)
 			struct ph_edge *ne;
 
 			HASH_FIND(hh, p->edges, &k, sizeof(k), ne);
-			heap_push(p, ne->weight, a, o);
+			push_pair(p, ne->weight, a, o);
 		}
 		free(e);
 	}
@@ -238,7 +207,7 @@ static int ph_run(const struct cgraph *cg, const struct layout_opts *opts, uint3
 	size_t nn = cg->nnodes ? cg->nnodes : 1, nsel, out = 0;
 	uint32_t *sel = xmalloc(nn * sizeof(*sel)), *clist;
 	uint64_t *heat = xcalloc(nn, sizeof(*heat));
-	struct ph p = { .cg = cg };
+	struct ph p = { .cg = cg, .heap = HEAP_INIT(struct ph_heap_ent, pair_before) };
 	struct ph_edge *e, *tmp;
 
 	nsel = layout_select(cg, opts, sel);
@@ -264,11 +233,13 @@ static int ph_run(const struct cgraph *cg, const struct layout_opts *opts, uint3
 		edge_add(&p, a, b, cg->arcs[i].weight);
 	}
 	HASH_ITER(hh, p.edges, e, tmp) {
-		heap_push(&p, e->weight, (uint32_t)(e->key >> 32), (uint32_t)e->key);
+		push_pair(&p, e->weight, (uint32_t)(e->key >> 32), (uint32_t)e->key);
 	}
 	/* the heap's order is total, so the hash order above does not matter */
-	while (p.nheap) {
-		struct ph_heap_ent t = heap_pop(&p);
+	while (p.heap.n) {
+		struct ph_heap_ent t;
+
+		heap_pop(&p.heap, &t);
 		uint64_t k = key_of(t.a, t.b);
 
 		HASH_FIND(hh, p.edges, &k, sizeof(k), e);
@@ -304,7 +275,7 @@ static int ph_run(const struct cgraph *cg, const struct layout_opts *opts, uint3
 		free(p.cl[i].adj);
 	}
 	free(clist);
-	free(p.heap);
+	heap_free(&p.heap);
 	free(p.cl);
 	free(p.cl_of);
 	free(heat);
