@@ -59,28 +59,18 @@
 #include "layout/layout.h"
 #include "layout/layout_pages_bins.h"
 #include "layout/layout_pages_search.h"
+#include "lib/warn.h"
 #include "lib/xalloc.h"
 #include "model/model.h"
 #include "place/place.h"
 
 #define PAGES_MAX_PASSES 8
 #define PAGES_LOOKAHEAD 16	/* pages tried for a gap a page leaves */
-#define PAGES_OWN_CANDIDATES 7	/* built here; then two from each seed */
-#define PAGES_DENSITY 6		/* the candidate that is plain density */
-#define PAGES_NSEEDS 3
-/* two from each seed but the last, ph, taken as it is only: its pages
- * refined were never the pick and cost a tenth of the run on large graphs */
-#define PAGES_CANDIDATES (PAGES_OWN_CANDIDATES + 2 * PAGES_NSEEDS - 1)
 /* net memberships above which refinement limits its swaps and passes */
 #define PAGES_LARGE 100000
 /* net memberships kept at most: beyond, only the heaviest nets (ties: the
  * order of the paths), so that the cost is bounded whatever the profile */
 #define PAGES_MAX_MEMBERS 250000
-/* the classic orders taken as they are and as seeds for refinement */
-static const struct layout_algo *const pages_seeds[PAGES_NSEEDS] = {
-	&layout_cds, &layout_c3, &layout_ph,
-};
-
 /* ---- nets ---- */
 
 static void add_net(struct pages *p, const uint32_t *nodes, uint32_t n, uint64_t w,
@@ -668,6 +658,123 @@ static size_t back_to_back(const struct pages *p, const uint32_t *idx, size_t nn
 	return n;
 }
 
+/* ---- the candidates ---- */
+
+/*
+ * What a candidate is built from: the pages (with the pages the entry
+ * before made still in them), the nets by weight, and the order the entry
+ * before built.
+ */
+struct pg_build {
+	struct pages *p;
+	const struct layout_opts *opts;
+	const uint32_t *idx;		/* nets, heaviest first */
+	const uint32_t *netrank;	/* net -> its place in idx */
+	const uint32_t *prev;		/* the entry before's order */
+	size_t nprev;
+};
+
+struct pg_candidate {
+	const char *name;
+	const char *builds;		/* what it is */
+	/* fill order[] (room for every node), *n its count; 0 or -errno */
+	int (*build)(const struct pg_build *b, const struct pg_candidate *c, uint32_t *order,
+		     size_t *n);
+	/* build_pages(): how the pages are made (then refined); NULL: the
+	 * pages the entry before made, as they are */
+	void (*pack)(const struct pg_build *b);
+	enum pg_bin_order lay;		/* build_pages(), build_back_to_back() */
+	const struct layout_algo *classic;	/* a classic order as it is (it sets
+						 * the bars), else NULL */
+	bool without_nets;		/* built when there are no nets too (the
+					 * others have nothing to refine then) */
+};
+
+static void pack_nets(const struct pg_build *b)
+{
+	pages_pack_nets(b->p, b->idx);
+}
+
+static void pack_signature(const struct pg_build *b)
+{
+	pages_pack_signature(b->p, b->netrank);
+}
+
+static void pack_order_before(const struct pg_build *b)
+{
+	pages_pack_order(b->p, b->prev, b->nprev);
+}
+
+/* pages made (c->pack), refined and laid out (c->lay) */
+static int build_pages(const struct pg_build *b, const struct pg_candidate *c, uint32_t *order,
+		       size_t *n)
+{
+	if (c->pack) {
+		pages_reset(b->p);
+		c->pack(b);
+		refine(b->p);
+	}
+	*n = lay_out(b->p, c->lay, order);
+	return 0;
+}
+
+/* the nets' functions back to back, the groups as made (BINS_BY_NETS) or by density */
+static int build_back_to_back(const struct pg_build *b, const struct pg_candidate *c,
+			      uint32_t *order, size_t *n)
+{
+	*n = back_to_back(b->p, b->idx, b->p->nnets, c->lay == BINS_BY_DENSITY, order);
+	return 0;
+}
+
+/* every function a group of its own: plain density */
+static int build_density(const struct pg_build *b, const struct pg_candidate *c,
+			 uint32_t *order, size_t *n)
+{
+	(void)c;
+	*n = back_to_back(b->p, b->idx, 0, false, order);
+	return 0;
+}
+
+static int build_classic(const struct pg_build *b, const struct pg_candidate *c,
+			 uint32_t *order, size_t *n)
+{
+	return layout_run(c->classic, b->p->cg, b->opts, order, n);
+}
+
+/*
+ * Built in this order, which is also the order ties go by (see pick()).
+ * ph is taken as it is only: its pages refined were never the pick and
+ * cost a tenth of the run on large graphs.
+ */
+static const struct pg_candidate pages_candidates[] = {
+	{ .name = "nets", .build = build_pages, .pack = pack_nets, .lay = BINS_BY_NETS,
+	  .builds = "pages made from the nets, refined, hottest nets' pages first" },
+	{ .name = "nets-density", .build = build_pages, .lay = BINS_BY_DENSITY,
+	  .builds = "the same pages by density" },
+	{ .name = "signature", .build = build_pages, .pack = pack_signature, .lay = BINS_BY_NETS,
+	  .builds = "pages made by signature, refined, hottest nets' pages first" },
+	{ .name = "signature-density", .build = build_pages, .lay = BINS_BY_DENSITY,
+	  .builds = "the same pages by density" },
+	{ .name = "back-to-back", .build = build_back_to_back, .lay = BINS_BY_NETS,
+	  .builds = "the nets' functions back to back, heaviest net first" },
+	{ .name = "groups-density", .build = build_back_to_back, .lay = BINS_BY_DENSITY,
+	  .builds = "the nets' functions back to back, groups by density" },
+	{ .name = "density", .build = build_density, .without_nets = true,
+	  .builds = "every function by density" },
+	{ .name = "cds", .build = build_classic, .classic = &layout_cds, .without_nets = true,
+	  .builds = "cds's order as it is" },
+	{ .name = "cds-pages", .build = build_pages, .pack = pack_order_before, .lay = BINS_AS_MADE,
+	  .builds = "cds's order cut into pages, refined, in its sequence" },
+	{ .name = "c3", .build = build_classic, .classic = &layout_c3, .without_nets = true,
+	  .builds = "c3's order as it is" },
+	{ .name = "c3-pages", .build = build_pages, .pack = pack_order_before, .lay = BINS_AS_MADE,
+	  .builds = "c3's order cut into pages, refined, in its sequence" },
+	{ .name = "ph", .build = build_classic, .classic = &layout_ph, .without_nets = true,
+	  .builds = "ph's order as it is" },
+};
+
+#define PAGES_CANDIDATES (sizeof(pages_candidates) / sizeof(pages_candidates[0]))
+
 /*
  * How the model rates an order: the weighted pages over the nets, and the
  * misses of a replay through TLBs of the geometry's first size (its ways
@@ -764,13 +871,13 @@ static bool score_before(const struct pg_score *a, const struct pg_score *b)
 	return a->wpages < b->wpages;
 }
 
-static bool is_classic(int c)
+static bool is_classic(size_t c)
 {
-	return c >= PAGES_OWN_CANDIDATES && (c - PAGES_OWN_CANDIDATES) % 2 == 0;
+	return pages_candidates[c].classic;
 }
 
 /* The fewest weighted pages and misses (TLB asked for) of the classic orders. */
-static void classic_bars(const struct pg_score *sc, const int *which, size_t n,
+static void classic_bars(const struct pg_score *sc, const size_t *which, size_t n,
 			 uint64_t *bar_pages, uint64_t *bar_miss)
 {
 	*bar_pages = *bar_miss = UINT64_MAX;
@@ -783,7 +890,7 @@ static void classic_bars(const struct pg_score *sc, const int *which, size_t n,
 }
 
 /* The classic order the model rates first (score_before()); SIZE_MAX if none. */
-static size_t best_classic(const struct pg_score *sc, const int *which, size_t n)
+static size_t best_classic(const struct pg_score *sc, const size_t *which, size_t n)
 {
 	size_t classic = SIZE_MAX;
 
@@ -794,7 +901,8 @@ static size_t best_classic(const struct pg_score *sc, const int *which, size_t n
 	return classic;
 }
 
-static size_t pick(const struct pages *p, const struct pg_score *sc, const int *which, size_t n)
+static size_t pick(const struct pages *p, const struct pg_score *sc, const size_t *which,
+		   size_t n)
 {
 	uint64_t minp = UINT64_MAX, bar_pages = UINT64_MAX, bar_miss = UINT64_MAX;
 	size_t best = SIZE_MAX, classic;
@@ -868,7 +976,7 @@ static int mend_pick(const struct pages *p, const struct layout_opts *opts,
  * current.
  */
 static int search_pick(struct pages *p, const struct layout_opts *opts, const struct pg_score *sc,
-		       const int *which, size_t nsc, size_t best, uint32_t *order, size_t *n,
+		       const size_t *which, size_t nsc, size_t best, uint32_t *order, size_t *n,
 		       struct pg_score *cur, uint64_t *addr, uint64_t *pg)
 {
 	uint64_t bar_pages, bar_miss;
@@ -913,7 +1021,7 @@ static int pages_run(const struct cgraph *cg, const struct layout_opts *opts, ui
 	struct pages p = { .cg = cg, .page = opts->geom.page_size };
 	uint32_t *idx, *netrank, *cand[PAGES_CANDIDATES] = { 0 };
 	size_t ncand[PAGES_CANDIDATES], nsc = 0;
-	int which[PAGES_CANDIDATES];
+	size_t which[PAGES_CANDIDATES];
 	struct pg_score sc[PAGES_CANDIDATES];
 	uint64_t *addr, *pg;
 	int err = 0;
@@ -954,56 +1062,21 @@ static int pages_run(const struct cgraph *cg, const struct layout_opts *opts, ui
 	 * nets back to back; and plain density. The model picks (score()). */
 	addr = xmalloc(nn * sizeof(*addr));
 	pg = xmalloc((maxk + 1) * sizeof(*pg));
-	for (int c = 0; c < PAGES_CANDIDATES && !err; c++) {
-		bool seeded = c >= PAGES_OWN_CANDIDATES;
-		const struct layout_algo *seed = seeded ? pages_seeds[(c - PAGES_OWN_CANDIDATES) / 2]
-							: NULL;
+	for (size_t c = 0; c < PAGES_CANDIDATES && !err; c++) {
+		const struct pg_candidate *e = &pages_candidates[c];
+		struct pg_build bd = { .p = &p, .opts = opts, .idx = idx, .netrank = netrank };
 
+		if (c) {
+			bd.prev = cand[c - 1];
+			bd.nprev = ncand[c - 1];
+		}
 		ncand[c] = 0;
-		/* without nets only plain density and the classic orders as
-		 * they are: there is nothing to refine */
-		if (!p.nnets && c != PAGES_DENSITY && !is_classic(c))
+		if (!p.nnets && !e->without_nets)
 			continue;
 		cand[c] = xmalloc(nn * sizeof(**cand));
-		switch (c) {
-		case 0:		/* pages from the nets, hottest nets' pages first */
-			pages_pack_nets(&p, idx);
-			refine(&p);
-			ncand[c] = lay_out(&p, BINS_BY_NETS, cand[c]);
-			break;
-		case 1:		/* the same pages by density */
-			ncand[c] = lay_out(&p, BINS_BY_DENSITY, cand[c]);
-			break;
-		case 2:		/* pages by signature */
-			pages_reset(&p);
-			pages_pack_signature(&p, netrank);
-			refine(&p);
-			ncand[c] = lay_out(&p, BINS_BY_NETS, cand[c]);
-			break;
-		case 3:
-			ncand[c] = lay_out(&p, BINS_BY_DENSITY, cand[c]);
-			break;
-		case 4: case 5: case PAGES_DENSITY:
-			/* 4: nets heaviest first, 5: their groups by density,
-			 * 6: density alone */
-			ncand[c] = back_to_back(&p, idx, c == PAGES_DENSITY ? 0 : p.nnets, c == 5,
-						cand[c]);
-			break;
-		default:
-			/* a classic order as it is (odd), then its pages refined
-			 * and kept in its sequence (even) */
-			if (is_classic(c)) {
-				err = layout_run(seed, cg, opts, cand[c], &ncand[c]);
-				break;
-			}
-			pages_reset(&p);
-			pages_pack_order(&p, cand[c - 1], ncand[c - 1]);
-			refine(&p);
-			ncand[c] = lay_out(&p, BINS_AS_MADE, cand[c]);
-			break;
-		}
+		err = e->build(&bd, e, cand[c], &ncand[c]);
 	}
-	for (int c = 0; c < PAGES_CANDIDATES && !err; c++) {
+	for (size_t c = 0; c < PAGES_CANDIDATES && !err; c++) {
 		if (!cand[c] || !ncand[c])
 			continue;
 		sc[nsc].wpages = pages_weighted_pages(&p, cand[c], ncand[c], false, addr, pg);
@@ -1020,11 +1093,13 @@ static int pages_run(const struct cgraph *cg, const struct layout_opts *opts, ui
 		bool trusted = !opts->window_paths;
 		size_t best = trusted ? SIZE_MAX : best_classic(sc, which, nsc);
 		struct pg_score cur;	/* the model's figures for order[] */
-		int c;
+		size_t c;
 
 		if (best == SIZE_MAX)
 			best = pick(&p, sc, which, nsc);
 		c = which[best];
+		pr_debug("pages: the pick is candidate %s, %s", pages_candidates[c].name,
+			 pages_candidates[c].builds);
 
 		cur = sc[best];
 		*n = ncand[c];
@@ -1033,7 +1108,7 @@ static int pages_run(const struct cgraph *cg, const struct layout_opts *opts, ui
 		if (!err && trusted)
 			err = mend_pick(&p, opts, &cur, order, n, addr, pg);
 	}
-	for (int c = 0; c < PAGES_CANDIDATES; c++)
+	for (size_t c = 0; c < PAGES_CANDIDATES; c++)
 		free(cand[c]);
 
 	pages_reset(&p);
