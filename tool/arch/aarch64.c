@@ -45,7 +45,7 @@ const struct hp_arch arch_aarch64 = {
 	.name = "aarch64", .machine = EM_AARCH64, .elfclass = ELFCLASS64, .func_align = 8,
 	.kernel_base = 0xffff800000000000ull,
 	.qemu_le = "qemu-aarch64", .qemu_be = "qemu-aarch64",
-	.page_size = 4096, .itlb_entries = 32,
+	.geom = GEOM_DEFAULT_INIT,
 	.cs_arch = CS_ARCH_ARM64, .cs_mode = CS_MODE_ARM, .big_endian_ok = true, .unit = 4,
 	.ret_id = ARM64_INS_RET,
 	.ids = arm64_ids, .nids = sizeof(arm64_ids) / sizeof(arm64_ids[0]),

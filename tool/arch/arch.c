@@ -29,12 +29,12 @@ static const struct hp_arch *const arches[] = {
 /* A machine hotpack does not know: the generic defaults, by class. */
 static const struct hp_arch arch_unknown32 = {
 	.name = "unknown", .elfclass = ELFCLASS32, .func_align = 4,
-	.kernel_base = 0x80000000ull, .page_size = 4096, .itlb_entries = 32,
+	.kernel_base = 0x80000000ull, .geom = GEOM_DEFAULT_INIT,
 };
 
 static const struct hp_arch arch_unknown64 = {
 	.name = "unknown", .elfclass = ELFCLASS64, .func_align = 4,
-	.kernel_base = 0xffff800000000000ull, .page_size = 4096, .itlb_entries = 32,
+	.kernel_base = 0xffff800000000000ull, .geom = GEOM_DEFAULT_INIT,
 };
 
 const struct hp_arch *hp_arch_lookup(uint16_t machine, unsigned int elfclass)

@@ -2,7 +2,7 @@
 /*
  * arch.h - what hotpack knows of an architecture, in one descriptor: its
  * names, function alignment, kernel address space and KASLR, QEMU target,
- * default page and I-TLB sizes, and how capstone decodes its branches.
+ * default geometry, and how capstone decodes its branches.
  *
  * One file per architecture (x86.c: x86_64 and i386, aarch64.c, ppc32.c,
  * ppc64.c, arm.c, riscv.c) defines its descriptors; arch.c holds the table
@@ -17,6 +17,8 @@
 #include <stdint.h>
 
 #include <capstone/capstone.h>
+
+#include "lib/geometry.h"
 
 /* What a capstone instruction id may be, before its operands are read. */
 enum arch_id_class {
@@ -63,10 +65,9 @@ struct hp_arch {
 	const char *qemu_le, *qemu_be;	/* qemu-user program; NULL: none */
 	bool func_descriptors;	/* ELFv1: function symbols of an object may be
 				 * descriptors in .opd, not code */
-	/* The default geometry: hotpack's 4 KiB pages and 32-entry I-TLB for
-	 * every architecture today (until the geometry type holds it). */
-	uint32_t page_size;
-	uint32_t itlb_entries;
+	/* The default geometry: hotpack's (GEOM_DEFAULT_INIT) on every
+	 * architecture today. */
+	struct geometry geom;
 
 	/* Disassembly: branch() NULL means capstone 4 has no support here. */
 	cs_arch cs_arch;

@@ -13,5 +13,5 @@ const struct hp_arch arch_arm = {
 	.name = "arm", .machine = EM_ARM, .elfclass = ELFCLASS32, .func_align = 4,
 	.kernel_base = 0x80000000ull,
 	.qemu_le = "qemu-arm", .qemu_be = "qemu-armeb",
-	.page_size = 4096, .itlb_entries = 32,
+	.geom = GEOM_DEFAULT_INIT,
 };

@@ -21,7 +21,7 @@ const struct hp_arch arch_ppc32 = {
 	.name = "ppc32", .machine = EM_PPC, .elfclass = ELFCLASS32, .func_align = 4,
 	.kernel_base = 0x80000000ull,
 	.qemu_le = "qemu-ppc", .qemu_be = "qemu-ppc",
-	.page_size = 4096, .itlb_entries = 32,
+	.geom = GEOM_DEFAULT_INIT,
 	.cs_arch = CS_ARCH_PPC, .cs_mode = CS_MODE_32, .big_endian_ok = true, .unit = 4,
 	.ret_id = PPC_INS_BLR, .branch = ppc32_branch,
 };

@@ -16,7 +16,7 @@ const struct hp_arch arch_ppc64 = {
 	.name = "ppc64", .machine = EM_PPC64, .elfclass = ELFCLASS64, .func_align = 4,
 	.kernel_base = 0xffff800000000000ull,
 	.qemu_le = "qemu-ppc64le", .qemu_be = "qemu-ppc64", .func_descriptors = true,
-	.page_size = 4096, .itlb_entries = 32,
+	.geom = GEOM_DEFAULT_INIT,
 	.cs_arch = CS_ARCH_PPC, .cs_mode = CS_MODE_64, .big_endian_ok = true, .unit = 4,
 	.local_entry = 8, .ret_id = PPC_INS_BLR, .branch = powerpc_branch,
 };

@@ -14,12 +14,12 @@ const struct hp_arch arch_riscv32 = {
 	.name = "riscv32", .machine = EM_RISCV, .elfclass = ELFCLASS32, .func_align = 4,
 	.kernel_base = 0x80000000ull,
 	.qemu_le = "qemu-riscv32", .qemu_be = "qemu-riscv32",
-	.page_size = 4096, .itlb_entries = 32,
+	.geom = GEOM_DEFAULT_INIT,
 };
 
 const struct hp_arch arch_riscv64 = {
 	.name = "riscv64", .machine = EM_RISCV, .elfclass = ELFCLASS64, .func_align = 4,
 	.kernel_base = 0xffff800000000000ull,
 	.qemu_le = "qemu-riscv64", .qemu_be = "qemu-riscv64",
-	.page_size = 4096, .itlb_entries = 32,
+	.geom = GEOM_DEFAULT_INIT,
 };

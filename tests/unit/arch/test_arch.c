@@ -66,6 +66,7 @@ static void test_unknown(void)
 	   "unknown machine: no disassembler");
 	ok(!a32->qemu_le && !a32->qemu_be, "unknown machine: no QEMU target");
 	ok(!a32->kaslr_align, "unknown machine: KASLR not probed");
+	is_int(geom_check(&a64->geom), 0, "unknown machine: the default geometry");
 	is_u64(a32->kernel_base, 0x80000000u, "unknown 32-bit: kernel in the top half");
 	is_u64(a64->kernel_base, 0xffff800000000000ull, "unknown 64-bit: kernel in the top half");
 }
@@ -84,11 +85,13 @@ static void test_fields(void)
 		ok(a->name && *a->name && a->machine != EM_NONE &&
 		   (a->elfclass == ELFCLASS32 || a->elfclass == ELFCLASS64) &&
 		   pow2(a->func_align) && a->func_align <= 64 &&
-		   pow2(a->page_size) && a->page_size >= 4096 && a->itlb_entries > 0 &&
 		   a->kernel_base && a->kernel_base <= top &&
-		   (!a->kaslr_align || (pow2(a->kaslr_align) && a->kaslr_align >= a->page_size)) &&
+		   (!a->kaslr_align || (pow2(a->kaslr_align) &&
+					a->kaslr_align >= a->geom.page_size)) &&
 		   a->qemu_le && !strncmp(a->qemu_le, "qemu-", 5) &&
 		   a->qemu_be && !strncmp(a->qemu_be, "qemu-", 5), what);
+		snprintf(what, sizeof(what), "%s: its default geometry can be simulated", a->name);
+		is_int(geom_check(&a->geom), 0, what);
 		ok(hp_arch_lookup(a->machine, a->elfclass) == a, a->name);
 		if (!a->branch)
 			continue;
