@@ -1,51 +1,25 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * layout_pages.c - hotpack's own order: it minimises what the model counts,
- * the weighted number of distinct pages each hot path touches.
+ * layout_pages.c - hotpack's own order, the driver: it minimises what the
+ * model counts, the weighted pages of the hot paths, then the misses. The
+ * words (net, free function, page, big function, signature, refine, lay
+ * out, candidate, classic order, seed, score, bars, slack, margin, pick,
+ * search, mend, windows) are defined in docs/layout.md, "pages: the words",
+ * which also gives the steps in full:
  *
- * 1. Nets: every hot path (or, with no paths, every call arc that carries at
- *    least a tenth of its callee's heat) is a net over the movable hot
- *    functions it runs, with the path's weight. Functions on no net are
- *    "free": they fill gaps and follow the pages by density.
- * 2. Pages as bins: nets are taken heaviest first; each function not yet
- *    placed goes into the fullest page this net already uses that still has
- *    room (best fit), else into a new page. A function larger than a page
- *    gets pages of its own.
- * 3. Refinement: functions move, or swap, between pages while the weighted
- *    sum over nets of the pages each touches falls (the connectivity of a
- *    hypergraph partition, with the page as the capacity). Passes stop when
- *    nothing improves or after PAGES_MAX_PASSES.
- * 4. Pages are laid out hottest first (so a pinned range or one large page
- *    at the start of the region holds the hottest), each starting on a page
- *    boundary: the gap a page leaves is filled with warm functions that are
- *    on no net, by heat. A function larger than a page starts on a boundary
- *    only when that saves a page. Warm functions left over follow, by
- *    density.
- * 5. Candidates: the pages built from the nets (2), the pages built by
- *    signature (functions sorted by the set of nets they are on, heaviest
- *    net most significant), both refined and laid out; the nets' functions
- *    back to back (which wins when paths are few and long, since gaps then
- *    cost pages); plain density; and the classic orders (cds, c3, ph) as
- *    they are, and cds's and c3's cut into pages that are refined and kept
- *    in the order's sequence. The model picks (see pick()): the candidates
- *    with no more weighted pages and no more simulated misses (at the TLB
- *    size asked for) than the best classic order on each, when there are
- *    any (so pages is never worse than a classic order best on both), else
- *    all; among them, within 5% of their fewest weighted pages, the fewest
- *    misses (ties: half and a quarter of the TLB, then pages). A candidate
- *    of pages' own that misses fewer than the classic order with the
- *    fewest misses must miss 2% fewer, else that order is the pick.
- * 6. Search (with paths; not on --addr-window windows unless asked): the
- *    pick, cut into pages laid out back to back, functions moved between
- *    them while a replay of the runs misses less (layout_pages_search.c).
- * 7. Mend: a hot function that spans a page boundary moves to the next
- *    page when colder functions from a little later fill the gap (the
- *    same file). Steps 6 and 7 are kept only when the model counts no more
- *    weighted pages than the best classic order and fewer misses.
- * On windows of an address stream (opts->window_paths) the pick is the
- * classic order the model rates first, with no search and no mend, unless
- * the search is asked for (LAYOUT_SEARCH_ON): there the model ranks the
- * classic algorithms as the machine does, but not close layouts.
+ * 1. Nets from the paths (or call arcs), the heaviest kept past
+ *    PAGES_MAX_MEMBERS memberships (build_nets()).
+ * 2. Pages made from the nets or by signature (layout_pages_bins.c).
+ * 3. Refine (refine()).
+ * 4. Lay out (lay_out()).
+ * 5. Candidates (pages_candidates[]), each scored (score_misses()); the
+ *    pick clears the bars if any candidate does, is within the slack of the
+ *    fewest weighted pages, misses fewest, and beats the classic order with
+ *    the fewest misses by the margin or is that order (pick()).
+ * 6. Search the pick (search_pick(); layout_pages_search.c).
+ * 7. Mend it (mend_pick(); layout_pages_search.c).
+ * On windows the pick is the classic order the model rates first (no
+ * mend; the search only when asked for).
  *
  * Bytes count alignment: a function takes its size rounded up to its
  * alignment, and a page lays out its functions by falling alignment, so the
@@ -484,7 +458,7 @@ static void emit_bin(struct emitter *em, const struct pg_bin *bn, uint32_t (*pai
 enum pg_bin_order {
 	BINS_BY_NETS,		/* the weight of the nets on each, heaviest first */
 	BINS_BY_DENSITY,	/* heat over bytes, interleaved with free functions */
-	BINS_AS_MADE,		/* as built: a seed order's sequence stays */
+	BINS_AS_MADE,		/* as made: a seed keeps its order's sequence */
 };
 
 /* Steps 4: the pages, hottest first, into order[]; returns the count. */
@@ -776,7 +750,7 @@ static const struct pg_candidate pages_candidates[] = {
 #define PAGES_CANDIDATES (sizeof(pages_candidates) / sizeof(pages_candidates[0]))
 
 /*
- * How the model rates an order: the weighted pages over the nets, and the
+ * A candidate's score: the weighted pages over the nets, and the
  * misses of a replay through TLBs of the geometry's first size (its ways
  * and pinned ranges), half and a quarter of that, summed: the paths when the
  * graph has any, else the functions by heat. Nodes the order leaves out
@@ -841,17 +815,17 @@ static int score_misses(const struct pages *p, const struct layout_opts *opts,
  * Which candidate: the fewest misses with the TLB size asked for; ties
  * (typically when every candidate's hot set fits, and only cold misses
  * remain) go to half that size, then a quarter, then fewer weighted pages,
- * then the earlier candidate. With paths, only candidates within
- * PAGES_SLACK_PCT of the fewest weighted pages take part, so pages per path
- * stay the first objective.
+ * then the earlier candidate. With paths, only candidates within the slack,
+ * PAGES_SLACK_PCT of the fewest weighted pages, take part, so pages per
+ * path stay the first objective.
  */
 #define PAGES_SLACK_PCT 5
 /*
  * The model replays a profile, not the machine: on the kernel loop a pick
  * 0.4% under cds's misses in the model took 7% more on the machine. So a
  * candidate of pages' own that misses less than the classic order with
- * the fewest misses (at the TLB size asked for) must miss PAGES_MARGIN_PCT
- * less, else that classic order is taken. (Ties, as when every hot page
+ * the fewest misses (at the TLB size asked for) must miss less by the
+ * margin, PAGES_MARGIN_PCT, else that classic order is taken. (Ties, as when every hot page
  * fits, still go by the rule above.)
  */
 #define PAGES_MARGIN_PCT 2
@@ -1058,8 +1032,7 @@ static int pages_run(const struct cgraph *cg, const struct layout_opts *opts, ui
 			maxk = k;
 	}
 
-	/* 2.-4. two ways to make the pages, each refined and laid out; 5. the
-	 * nets back to back; and plain density. The model picks (score()). */
+	/* 2.-5. the candidates, built in the table's order, then scored */
 	addr = xmalloc(nn * sizeof(*addr));
 	pg = xmalloc((maxk + 1) * sizeof(*pg));
 	for (size_t c = 0; c < PAGES_CANDIDATES && !err; c++) {
@@ -1087,7 +1060,7 @@ static int pages_run(const struct cgraph *cg, const struct layout_opts *opts, ui
 	}
 	if (!err) {
 		/* windows of an address stream: the model ranks the classic
-		 * orders as the machine does, but not pages's own candidates
+		 * orders as the machine does, but not pages' own candidates
 		 * nor what the mend finds (docs/layout.md); the search, when
 		 * asked for, starts from the classic order */
 		bool trusted = !opts->window_paths;

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * layout_pages_search.c - the last steps of pages (layout_pages_search.h): a
- * search of the pick on the replayed misses, and the mend of functions
- * that span a page boundary. layout_pages.c decides whether to keep what
- * they give.
+ * layout_pages_search.c - the last steps of pages (layout_pages_search.h):
+ * the search of the pick on the replayed misses, and the mend of hot
+ * functions that straddle a page boundary (the words: docs/layout.md,
+ * "pages: the words"). They work on the pages of layout_pages_bins.c; the
+ * driver, layout_pages.c, decides whether to keep what they give.
  */
 #include "config.h"
 
@@ -208,11 +209,11 @@ bool pages_search_misses(struct pages *p, const struct layout_opts *opts, uint64
 	return moved;
 }
 
-/* ---- mending an order: hot functions off page boundaries ---- */
+/* ---- the mend: hot functions off page boundaries ---- */
 
 /*
- * A function that fits a page but starts too late in one spans two. It
- * moves to the next page when colder functions from a little later in the
+ * A function that fits a page but starts too late in one straddles the
+ * boundary: it spans two. It moves to the next page when colder functions from a little later in the
  * order (PAGES_MEND_LOOKAHEAD; largest first) fill the gap before it to
  * within its alignment; if they cannot, nothing moves. The order's
  * sequence otherwise stays: only the fillers come forward.
