@@ -14,12 +14,10 @@
 
 #include "lib/cli.h"
 #include "lib/geometry.h"
+#include "lib/parse.h"
+#include "lib/util.h"
 #include "lib/warn.h"
-
-static bool is_pow2(uint64_t v)
-{
-	return v && !(v & (v - 1));
-}
+#include "lib/xalloc.h"
 
 void geom_default(struct geometry *g)
 {
@@ -33,17 +31,21 @@ static int parse_entries(struct geometry *g, const char *arg)
 
 	g->ntlb = 0;
 	while (*s) {
-		char *end;
-		unsigned long v = strtoul(s, &end, 10);
+		size_t len = strcspn(s, ",");
+		char *item = xstrndup(s, len);
+		uint64_t v;
+		int err = parse_u64(item, 0, &v);
 
-		if (end == s || !v || v > GEOM_MAX_ENTRIES || g->ntlb == GEOM_MAX_TLB ||
-		    (*end && *end != ',')) {
+		free(item);
+		if (err || !v || v > GEOM_MAX_ENTRIES || g->ntlb == GEOM_MAX_TLB) {
 			pr_err("--tlb-entries %s: give up to %d sizes, e.g. 32,64,128", arg,
 			       GEOM_MAX_TLB);
 			return -EINVAL;
 		}
 		g->tlb_entries[g->ntlb++] = (unsigned int)v;
-		s = *end ? end + 1 : end;
+		s += len;
+		if (*s)
+			s++;
 	}
 	if (!g->ntlb) {
 		pr_err("--tlb-entries: give at least one size, e.g. 32");
@@ -52,35 +54,18 @@ static int parse_entries(struct geometry *g, const char *arg)
 	return 0;
 }
 
-static int parse_ways(struct geometry *g, const char *arg)
-{
-	char *end;
-	unsigned long long v;
-
-	errno = 0;
-	v = strtoull(arg, &end, 10);
-	if (arg[0] < '0' || arg[0] > '9' || *end || errno || v > GEOM_MAX_ENTRIES) {
-		pr_err("--tlb-ways: '%s' is not a count; give a whole number from 0 to %u", arg,
-		       GEOM_MAX_ENTRIES);
-		return -EINVAL;
-	}
-	g->tlb_ways = (unsigned int)v;
-	return 0;
-}
-
 static int parse_pin(struct geometry *g, const char *arg)
 {
-	char *end;
-	unsigned long long a, b;
+	const char *dash = strchr(arg, '-');
+	char *start = dash ? xstrndup(arg, (size_t)(dash - arg)) : NULL;
+	uint64_t a, b;
+	bool good = start && !parse_u64(start, PARSE_C_BASE, &a) &&
+		    !parse_u64(dash + 1, PARSE_C_BASE, &b) && b > a && g->npins < GEOM_MAX_PINS;
 
-	errno = 0;
-	a = strtoull(arg, &end, 0);
-	if (!errno && *end == '-') {
-		b = strtoull(end + 1, &end, 0);
-		if (!errno && !*end && b > a && g->npins < GEOM_MAX_PINS) {
-			g->pins[g->npins++] = (struct geom_pin){ a, b };
-			return 0;
-		}
+	free(start);
+	if (good) {
+		g->pins[g->npins++] = (struct geom_pin){ a, b };
+		return 0;
 	}
 	pr_err("--pin %s: give START-END addresses (0xc0000000-0xc0800000), END above START, "
 	       "at most %d ranges", arg, GEOM_MAX_PINS);
@@ -90,8 +75,7 @@ static int parse_pin(struct geometry *g, const char *arg)
 static int parse_icache(struct geom_icache *ic, const char *arg)
 {
 	char buf[64], *l, *w;
-	uint64_t size, line;
-	unsigned long ways;
+	uint64_t size, line, ways;
 
 	snprintf(buf, sizeof(buf), "%s", arg);
 	l = strchr(buf, ',');
@@ -100,9 +84,9 @@ static int parse_icache(struct geom_icache *ic, const char *arg)
 		goto bad;
 	*l++ = '\0';
 	*w++ = '\0';
-	ways = strtoul(w, NULL, 10);
-	if (geom_parse_size(buf, &size) || geom_parse_size(l, &line) || !ways ||
-	    size > (1u << 30) || line > size)
+	if (geom_parse_size(buf, &size) || geom_parse_size(l, &line) ||
+	    parse_u64(w, 0, &ways) || !ways || ways > UINT32_MAX || size > (1u << 30) ||
+	    line > size)
 		goto bad;
 	*ic = (struct geom_icache){ (uint32_t)size, (uint32_t)line, (uint32_t)ways };
 	return 0;
@@ -118,7 +102,9 @@ int geom_parse_opt(struct geometry *g, int c, const char *arg)
 	switch (c) {
 	case GEOM_OPT_PAGE_SIZE: err = cli_parse_pow2("--page-size", arg, &g->page_size); break;
 	case GEOM_OPT_TLB_ENTRIES: err = parse_entries(g, arg); break;
-	case GEOM_OPT_TLB_WAYS: err = parse_ways(g, arg); break;
+	case GEOM_OPT_TLB_WAYS:
+		err = cli_parse_uint("--tlb-ways", arg, 0, 0, GEOM_MAX_ENTRIES, &g->tlb_ways);
+		break;
 	case GEOM_OPT_PIN: err = parse_pin(g, arg); break;
 	case GEOM_OPT_ICACHE: err = parse_icache(&g->icache, arg); break;
 	case GEOM_OPT_NO_ICACHE: g->icache.size = 0; return 1;
@@ -220,26 +206,10 @@ const char *geom_str(const struct geometry *g, char *buf, size_t len)
 
 int geom_parse_size(const char *s, uint64_t *out)
 {
-	char *end;
-	unsigned long long v;
-	uint64_t mul = 1;
+	uint64_t v;
 
-	if (!s || !*s || *s == '-')
+	if (parse_u64(s, PARSE_SUFFIX, &v) || !is_pow2(v))
 		return -EINVAL;
-	errno = 0;
-	v = strtoull(s, &end, 10);
-	if (errno || end == s)
-		return -EINVAL;
-	switch (*end) {
-	case 'k': case 'K': mul = 1ull << 10; end++; break;
-	case 'm': case 'M': mul = 1ull << 20; end++; break;
-	case 'g': case 'G': mul = 1ull << 30; end++; break;
-	default: break;
-	}
-	if (mul > 1 && (!strcmp(end, "iB") || !strcmp(end, "B") || !strcmp(end, "ib")))
-		end += strlen(end);
-	if (*end || v > UINT64_MAX / mul || !is_pow2(v * mul))
-		return -EINVAL;
-	*out = v * mul;
+	*out = v;
 	return 0;
 }
