@@ -11,6 +11,7 @@
 
 #include <errno.h>
 #include <getopt.h>
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,6 +20,7 @@
 #include <unistd.h>
 
 #include "cmd/commands.h"
+#include "lib/cli.h"
 #include "lib/hotpack.h"
 #include "lib/warn.h"
 #include "lib/xalloc.h"
@@ -63,39 +65,17 @@ static void usage(FILE *f)
 "4 no counters on this machine.\n", measure_default_miss_cycles());
 }
 
-static int parse_ulong(const char *opt, const char *arg, unsigned long min, unsigned long *out)
-{
-	char *end;
-
-	errno = 0;
-	*out = strtoul(arg, &end, 10);
-	if (errno || end == arg || *end || *out < min || arg[0] == '-') {
-		pr_err("%s: '%s' is not a number >= %lu; give one", opt, arg, min);
-		return -EINVAL;
-	}
-	return 0;
-}
-
+/* "48000000", "48M", "1.2G": a clock in Hz, above 0. */
 static int parse_hz(const char *arg, double *out)
 {
-	char *end;
+	double v;
 
-	errno = 0;
-	*out = strtod(arg, &end);
-	if (errno || end == arg || *out <= 0.0) {
-		pr_err("--clock-hz: '%s' is not a frequency; give Hz, e.g. 48000000 or 48M", arg);
+	if (parse_double(arg, PARSE_SUFFIX, &v) || v <= 0.0) {
+		cli_bad_number("--clock-hz", arg,
+			       "a frequency; give Hz above 0, e.g. 48000000 or 48M");
 		return -EINVAL;
 	}
-	if (*end == 'k' || *end == 'K')
-		*out *= 1e3, end++;
-	else if (*end == 'M')
-		*out *= 1e6, end++;
-	else if (*end == 'G')
-		*out *= 1e9, end++;
-	if (*end) {
-		pr_err("--clock-hz: '%s' is not a frequency; give Hz, e.g. 48000000 or 48M", arg);
-		return -EINVAL;
-	}
+	*out = v;
 	return 0;
 }
 
@@ -427,7 +407,7 @@ int cmd_measure(int argc, char **argv)
 	struct mrun *runs = NULL;
 	bool use_perf, clock_given = false, plugin_path = false;
 	char *plugin;
-	unsigned long ul;
+	uint64_t v;
 	size_t i;
 	int c, why, ret = HP_EXIT_OK, err;
 	enum mprobe probe;
@@ -436,16 +416,17 @@ int cmd_measure(int argc, char **argv)
 	while ((c = getopt_long(argc, argv, "+r:c:h", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'r':
-			if (parse_ulong("-r", optarg, 1, &o.repeat))
+			if (cli_parse_u64("-r", optarg, 0, 1, ULONG_MAX, &v))
 				return HP_EXIT_USAGE;
+			o.repeat = (unsigned long)v;
 			break;
 		case 'c':
 			o.counters = optarg;
 			break;
 		case 'M':
-			if (parse_ulong("--miss-cycles", optarg, 0, &ul))
+			if (cli_parse_u64("--miss-cycles", optarg, 0, 0, ULONG_MAX, &v))
 				return HP_EXIT_USAGE;
-			o.miss_cycles = (double)ul;
+			o.miss_cycles = (double)v;
 			o.miss_cycles_given = true;
 			break;
 		case 'H':

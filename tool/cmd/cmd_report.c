@@ -102,23 +102,6 @@ static const struct option report_longopts[] = {
 	{ NULL, 0, NULL, 0 },
 };
 
-/* A whole decimal number from lo to hi: a count, not a size. */
-static int parse_count(const char *opt, const char *arg, uint64_t lo, uint64_t hi, uint64_t *out)
-{
-	char *end;
-	unsigned long long v;
-
-	errno = 0;
-	v = strtoull(arg, &end, 10);
-	if (arg[0] < '0' || arg[0] > '9' || *end || errno || v < lo || v > hi) {
-		pr_err("%s: '%s' is not a count; give a whole number from %" PRIu64 " to %" PRIu64,
-		       opt, arg, lo, hi);
-		return -EINVAL;
-	}
-	*out = v;
-	return 0;
-}
-
 static int report_parse(int argc, char **argv, struct report_opts *o)
 {
 	int c;
@@ -145,7 +128,7 @@ static int report_parse(int argc, char **argv, struct report_opts *o)
 		switch (c) {
 		case 'a': o->algo = optarg; break;
 		case OPT_BUDGET:
-			if (parse_count("--budget", optarg, 1, 1000000000, &o->model.budget))
+			if (cli_parse_u64("--budget", optarg, 0, 1, 1000000000, &o->model.budget))
 				return -EINVAL;
 			break;
 		case OPT_REPLAY:
@@ -160,7 +143,7 @@ static int report_parse(int argc, char **argv, struct report_opts *o)
 			break;
 		case 'n':
 		case OPT_PATHS:
-			if (parse_count("--paths", optarg, 0, 1000000, &v))
+			if (cli_parse_u64("--paths", optarg, 0, 0, 1000000, &v))
 				return -EINVAL;
 			o->show_paths = (unsigned int)v;
 			break;

@@ -29,6 +29,7 @@
 #include "cmd/pipeline.h"
 #include "graph/graph.h"
 #include "image/image.h"
+#include "lib/cli.h"
 #include "lib/geometry.h"
 #include "lib/hotpack.h"
 #include "lib/util.h"
@@ -99,22 +100,6 @@ static const struct option verify_longopts[] = {
 	{ NULL, 0, NULL, 0 },
 };
 
-static int parse_uint(const char *opt, const char *arg, unsigned int lo, unsigned int hi,
-		      unsigned int *out)
-{
-	char *end;
-	unsigned long v;
-
-	errno = 0;
-	v = strtoul(arg, &end, 10);
-	if (errno || end == arg || *end || v < lo || v > hi) {
-		pr_err("%s: '%s' is not a number from %u to %u", opt, arg, lo, hi);
-		return -EINVAL;
-	}
-	*out = (unsigned int)v;
-	return 0;
-}
-
 static int verify_parse(int argc, char **argv, struct verify_opts *o)
 {
 	int c;
@@ -137,11 +122,11 @@ static int verify_parse(int argc, char **argv, struct verify_opts *o)
 		switch (c) {
 		case 'o': o->order_path = optarg; break;
 		case 'n':
-			if (parse_uint("--paths", optarg, 0, 1u << 30, &o->show_paths))
+			if (cli_parse_uint("--paths", optarg, 0, 0, 1u << 30, &o->show_paths))
 				return -EINVAL;
 			break;
 		case OPT_LIST:
-			if (parse_uint("--list", optarg, 0, 1u << 30, &o->show_funcs))
+			if (cli_parse_uint("--list", optarg, 0, 0, 1u << 30, &o->show_funcs))
 				return -EINVAL;
 			break;
 		case OPT_OLD_MAP: o->old_sections.map_path = optarg; break;

@@ -207,16 +207,10 @@ int input_parse_weight(struct input_opts *opts, const char *arg)
 
 int input_parse_addr_window(struct input_opts *opts, const char *arg)
 {
-	unsigned long long v;
-	char *end;
+	uint64_t v;
 
-	errno = 0;
-	v = strtoull(arg, &end, 10);
-	if (errno || end == arg || *end || *arg == '-' || v > INPUT_ADDR_WINDOW_MAX) {
-		pr_err("--addr-window: '%s' is not a number of samples from 0 (off) to %u; "
-		       "e.g. 16", arg, INPUT_ADDR_WINDOW_MAX);
+	if (cli_parse_u64("--addr-window", arg, 0, 0, INPUT_ADDR_WINDOW_MAX, &v))
 		return -EINVAL;
-	}
 	opts->addr_window = (uint32_t)v;
 	return 0;
 }
