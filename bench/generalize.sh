@@ -85,7 +85,7 @@ md=$OUT/generalize.md
 			set -- $(kf_sum "$OUT/counts/kf-$ko.txt" $te)
 			mo=$3
 			echo "| $tr | $te | $(kf_fmt $m0) | $(kf_fmt $mt) | $(kf_fmt $mo) |" \
-				"$(echo "scale=2; $mt / $mo" | bc)x | $(echo "scale=1; $m0 / $mo" | bc)x |"
+				"$(awk "BEGIN { printf \"%.2fx | %.1fx |\", $mt / $mo, $m0 / $mo }")"
 		done
 	done
 	for s in $SPLITS; do
