@@ -83,9 +83,9 @@ struct disasm_stats {
 struct disasm;
 
 /**
- * disasm_open_arch() - capstone handles for an ELF machine (EM_*), class
- * (ELFCLASS32/64) and byte order. Returns 0, or -ENOTSUP after printing which
- * architecture is missing.
+ * disasm_open_arch() - capstone handles for the architecture of an ELF
+ * e_machine and class (hp_arch_lookup()) and a byte order. Returns 0, or
+ * -ENOTSUP after printing which architecture is missing.
  */
 int disasm_open_arch(struct disasm **out, uint16_t machine, unsigned int elfclass,
 		     bool big_endian);
