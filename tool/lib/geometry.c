@@ -199,8 +199,9 @@ const char *geom_str(const struct geometry *g, char *buf, size_t len)
 			 geom_size_str(g->icache.size, sz, sizeof(sz)), g->icache.ways,
 			 g->icache.line);
 	}
-	snprintf(buf, len, "%s pages; I-TLB %s LRU %s entries%s%s", ps, ways,
-		 g->ntlb ? ent : "no", pins, ic);
+	snprintf(buf, len, "%s pages; I-TLB %s %s %s entries%s%s", ps, ways,
+		 g->tlb_model ? g->tlb_model : GEOM_TLB_MODEL_DEFAULT, g->ntlb ? ent : "no", pins,
+		 ic);
 	return buf;
 }
 

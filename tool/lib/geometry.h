@@ -20,6 +20,8 @@
 #define GEOM_MAX_PINS 8
 #define GEOM_MAX_ENTRIES (1u << 20)
 
+#define GEOM_TLB_MODEL_DEFAULT "LRU"	/* the first of model/tlb_model.h's table */
+
 #define GEOM_ICACHE_DEFAULT_SIZE (32u * 1024)
 #define GEOM_ICACHE_DEFAULT_LINE 64u
 #define GEOM_ICACHE_DEFAULT_WAYS 8u
@@ -42,6 +44,8 @@ struct geometry {
 	unsigned int tlb_ways;			/* 0 (or == entries): fully associative;
 						 * else entries / ways sets, a power of 2,
 						 * set = page number % sets */
+	const char *tlb_model;			/* its replacement (model/tlb_model.h);
+						 * NULL: GEOM_TLB_MODEL_DEFAULT */
 	struct geom_pin pins[GEOM_MAX_PINS];
 	size_t npins;
 	struct geom_icache icache;

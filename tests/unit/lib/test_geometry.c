@@ -266,6 +266,11 @@ static void check_combined(void)
 	is_str(msg, "hotpack: error: pinned range 0x8-0x8 is empty; give START-END with END "
 		    "above START", "  with its message");
 	geom_default(&g);
+	g.tlb_model = "PLRU";
+	is_str(geom_str(&g, buf, sizeof(buf)),
+	       "4 KiB pages; I-TLB fully associative PLRU 32/64/128 entries; I-cache 32 KiB 8-way "
+	       "64 B lines", "the TLB model named");
+	geom_default(&g);
 	g.ntlb = 0;
 	is_str(geom_str(&g, buf, sizeof(buf)),
 	       "4 KiB pages; I-TLB fully associative LRU no entries; I-cache 32 KiB 8-way 64 B "

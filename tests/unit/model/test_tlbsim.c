@@ -9,6 +9,7 @@
 #include <errno.h>
 
 #include "model/icache.h"
+#include "model/tlb_model.h"
 #include "tap.h"
 #include "model/tlbsim.h"
 
@@ -76,9 +77,56 @@ static void check_against_reference(void)
 	}
 }
 
+/*
+ * What every model of the table must do, whatever it evicts: a first
+ * reference misses, a TLB holds as many pages as it has entries (per set),
+ * and geom_str() names it.
+ */
+static void check_every_model(void)
+{
+	char what[128], buf[256];
+
+	for (size_t m = 0; tlb_models[m]; m++) {
+		struct geometry g = GEOM_DEFAULT_INIT;
+		struct tlbsim *t;
+		unsigned int misses = 0;
+
+		g.tlb_model = tlb_models[m]->name;
+		for (unsigned int ways = 0; ways <= 4; ways += 4) {
+			g.tlb_ways = ways;
+			snprintf(what, sizeof(what), "%s, 16 entries, %u ways: a TLB", g.tlb_model,
+				 ways);
+			ok(tlbsim_new(&t, &g, 16) == 0, what);
+			misses = 0;
+			for (int round = 0; round < 3; round++)
+				for (uint64_t p = 0; p < 16; p++)
+					misses += tlbsim_access(t, p * 4096);
+			snprintf(what, sizeof(what), "%s, %u ways: 16 pages miss once each",
+				 g.tlb_model, ways);
+			is_int(misses, 16, what);
+			tlbsim_free(t);
+		}
+		g.tlb_ways = 0;
+		snprintf(what, sizeof(what), "4 KiB pages; I-TLB fully associative %s 32/64/128 "
+			 "entries; I-cache 32 KiB 8-way 64 B lines", g.tlb_model);
+		is_str(geom_str(&g, buf, sizeof(buf)), what, "the geometry names the model");
+	}
+	ok(tlb_model_find(NULL) == tlb_models[0] &&
+	   !strcmp(tlb_models[0]->name, GEOM_TLB_MODEL_DEFAULT),
+	   "no model named: the default, the table's first");
+	{
+		struct geometry g = GEOM_DEFAULT_INIT;
+		struct tlbsim *t;
+
+		g.tlb_model = "MRU";
+		is_int(tlbsim_new(&t, &g, 32), -EINVAL, "a model not in the table is refused");
+	}
+}
+
 int main(void)
 {
 	check_against_reference();
+	check_every_model();
 	struct tlbsim *t;
 	struct icache *c;
 
