@@ -36,6 +36,7 @@
 #include "lib/warn.h"
 #include "lib/xalloc.h"
 #include "model/model.h"
+#include "model/pagesim.h"
 #include "place/place.h"
 
 #define PAGES_MAX_PASSES 8
@@ -959,8 +960,7 @@ static int search_pick(struct pages *p, const struct layout_opts *opts, const st
 	size_t nx;
 	int err;
 
-	/* pagesim is fully associative */
-	if (!p->cg->npaths || !p->nnets || p->dropped || opts->geom.tlb_ways ||
+	if (!p->cg->npaths || !p->nnets || p->dropped || !pagesim_fits(&opts->geom) ||
 	    opts->search == LAYOUT_SEARCH_OFF ||
 	    (opts->search == LAYOUT_SEARCH_AUTO && opts->window_paths))
 		return 0;

@@ -165,7 +165,7 @@ bool pages_search_misses(struct pages *p, const struct layout_opts *opts, uint64
 	bool moved = false;
 
 	s.ps = pagesim_new(cg, cg->nseq ? PAGES_SEARCH_SEQ_RUNS : PAGES_SEARCH_RUNS,
-			   opts->geom.tlb_entries[0]);
+			   &opts->geom);
 	s.evals = (opts->search_work ? opts->search_work :
 		   cg->nseq ? PAGES_SEARCH_SEQ_WORK : PAGES_SEARCH_WORK) /
 		  (pagesim_visits(s.ps) + nn);

@@ -3,7 +3,8 @@
  * pagesim.c - see pagesim.h. Pages are numbered densely by the caller,
  * so every page has its slot in the TLB (or none) and the time of its last
  * reference in two arrays: a hit costs one look, a miss a scan of the
- * entries for the least recently referenced, the LRU victim.
+ * entries for the least recently referenced, the LRU victim (tlb_lru.c's
+ * choice: the victims, and so the misses, are the same).
  */
 #include "config.h"
 
@@ -13,6 +14,7 @@
 #include "lib/xalloc.h"
 #include "model/model.h"
 #include "model/pagesim.h"
+#include "model/tlb_model.h"
 
 struct pagesim {
 	const struct cgraph *cg;
@@ -27,12 +29,18 @@ struct pagesim {
 	uint64_t cold;		/* first references in the last replay */
 };
 
-struct pagesim *pagesim_new(const struct cgraph *cg, uint64_t budget, unsigned int entries)
+bool pagesim_fits(const struct geometry *g)
+{
+	return g->ntlb && g->tlb_entries[0] && !g->tlb_ways &&
+	       tlb_model_find(g->tlb_model) == &tlb_lru;
+}
+
+struct pagesim *pagesim_new(const struct cgraph *cg, uint64_t budget, const struct geometry *g)
 {
 	struct pagesim *ps = xcalloc(1, sizeof(*ps));
 
 	ps->cg = cg;
-	ps->entries = entries ? entries : 1;
+	ps->entries = g->tlb_entries[0];
 	ps->nruns = model_runs(cg, budget, &ps->runs);
 	for (size_t x = 0; x < ps->nruns; x++)
 		ps->visits += cg->paths[ps->runs[x]].n;

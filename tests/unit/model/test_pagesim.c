@@ -35,7 +35,8 @@ static struct cgraph *hand_graph(void)
 static void check_by_hand(void)
 {
 	struct cgraph *cg = hand_graph();
-	struct pagesim *ps = pagesim_new(cg, 3, 2);
+	struct geometry g = { .page_size = 4096, .tlb_entries = { 2 }, .ntlb = 1 };
+	struct pagesim *ps = pagesim_new(cg, 3, &g);
 	uint64_t apart[3] = { 0, 1, 2 }, shared[3] = { 0, 1, 0 };
 	uint32_t span[3] = { 1, 2, 1 };
 
@@ -102,7 +103,8 @@ static void check_against_model(int round)
 	g.geom.icache.size = 0;
 	g.budget = budget;
 	ok(!model_eval(cg, addr, &g, &r), "model_eval runs");
-	ps = pagesim_new(cg, budget, entries);
+	ok(pagesim_fits(&g.geom), "pagesim replays this geometry");
+	ps = pagesim_new(cg, budget, &g.geom);
 	snprintf(what, sizeof(what), "round %d: %u functions, %u paths, %u entries: as the model",
 		 round, nn, np, entries);
 	is_u64(pagesim_misses(ps, page, span, 3 * nn + 3), r.tlb_misses[0], what);
@@ -114,9 +116,29 @@ static void check_against_model(int round)
 	cg_free(cg);
 }
 
+/* What pagesim does not replay as tlbsim does, it says. */
+static void check_fits(void)
+{
+	struct geometry g = GEOM_DEFAULT_INIT;
+
+	ok(pagesim_fits(&g), "the default geometry: 32 entries, fully associative LRU");
+	g.npins = 1;
+	g.pins[0] = (struct geom_pin){ 0, 4096 };
+	ok(pagesim_fits(&g), "pinned ranges are left to the model");
+	g.tlb_ways = 4;
+	ok(!pagesim_fits(&g), "not set-associative");
+	g.tlb_ways = 0;
+	g.tlb_model = "MRU";
+	ok(!pagesim_fits(&g), "not another model");
+	g.tlb_model = "LRU";
+	g.ntlb = 0;
+	ok(!pagesim_fits(&g), "not without a TLB size");
+}
+
 int main(void)
 {
 	check_by_hand();
+	check_fits();
 	for (int i = 0; i < 40; i++)
 		check_against_model(i);
 	return done_testing();
