@@ -10,8 +10,8 @@
  * 1. Nets from the paths (or call arcs), the heaviest kept past
  *    PAGES_MAX_MEMBERS memberships (build_nets()).
  * 2. Pages made from the nets or by signature (layout_pages_bins.c).
- * 3. Refine (refine()).
- * 4. Lay out (lay_out()).
+ * 3. Refine (layout_pages_refine.c).
+ * 4. Lay out (layout_pages_lay_out.c).
  * 5. Candidates (pages_candidates[]), each scored (score_misses()); the
  *    pick clears the bars if any candidate does, is within the slack of the
  *    fewest weighted pages, misses fewest, and beats the classic order with
@@ -32,6 +32,8 @@
 
 #include "layout/layout.h"
 #include "layout/layout_pages_bins.h"
+#include "layout/layout_pages_lay_out.h"
+#include "layout/layout_pages_refine.h"
 #include "layout/layout_pages_search.h"
 #include "lib/warn.h"
 #include "lib/xalloc.h"
@@ -39,13 +41,12 @@
 #include "model/pagesim.h"
 #include "place/place.h"
 
-#define PAGES_MAX_PASSES 8
-#define PAGES_LOOKAHEAD 16	/* pages tried for a gap a page leaves */
 /* net memberships above which refinement limits its swaps and passes */
 #define PAGES_LARGE 100000
 /* net memberships kept at most: beyond, only the heaviest nets (ties: the
  * order of the paths), so that the cost is bounded whatever the profile */
 #define PAGES_MAX_MEMBERS 250000
+
 /* ---- nets ---- */
 
 static void add_net(struct pages *p, const uint32_t *nodes, uint32_t n, uint64_t w,
@@ -170,394 +171,6 @@ static int cmp_net_weight(const void *a, const void *b, void *ctx)
 	if (p->nets[x].w != p->nets[y].w)
 		return p->nets[x].w > p->nets[y].w ? -1 : 1;
 	return (x > y) - (x < y);
-}
-
-/* ---- refinement ---- */
-
-/* Change of the objective if r left its page for page t (t != its page). */
-static int64_t move_delta(const struct pages *p, uint32_t r, uint32_t t)
-{
-	uint32_t from = p->bin_of[r];
-	int64_t d = 0;
-
-	for (uint32_t i = p->inc_start[r]; i < p->inc_start[r + 1]; i++) {
-		const struct pg_net *e = &p->nets[p->inc[i]];
-
-		if (pages_net_count(e, from) == 1)
-			d -= (int64_t)e->w;
-		if (!pages_net_count(e, t))
-			d += (int64_t)e->w;
-	}
-	return d;
-}
-
-/*
- * Try to improve with node r: the best move, else the best swap. The
- * delta of moving r to page t is what r's nets lose by r leaving (the nets
- * for which r is alone on its page) plus the weight of r's nets not yet on
- * t; acc[t] collects the weight of r's nets already on t in one pass over
- * their page lists, so every candidate page costs O(1). Swaps (when t is
- * full) are tried with every full page where r's move pays, or on large
- * problems (p->large) only with the PAGES_SWAP_TARGETS where it pays most,
- * which bounds the work on profiles with many paths. Returns the gain
- * (0: nothing done).
- */
-#define PAGES_SWAP_TARGETS 3
-#define PAGES_SWAP_MAX_NETS 8
-
-/*
- * Page t is full: swap r (its move worth dr) with one of t's functions u,
- * when both pages still fit afterwards; the delta is r's move, then u's.
- * Returns the best delta so far, updating *bt and *bu when a swap beats it.
- */
-static int64_t try_swaps(struct pages *p, uint32_t r, uint32_t from, uint32_t t, int64_t dr,
-			 int64_t best, uint32_t *bt, uint32_t *bu)
-{
-	pages_move(p, r, t);
-	for (uint32_t m = 0; m < p->bins[t].n; m++) {
-		uint32_t u = p->bins[t].m[m];
-		int64_t d;
-
-		/* on large problems only functions on few nets: cheap to score,
-		 * and the likely ones to leave a page for free */
-		if (p->large && p->inc_start[u + 1] - p->inc_start[u] > PAGES_SWAP_MAX_NETS)
-			continue;
-		if (u == r || p->bins[t].fill - p->es[u] > p->bins[t].cap ||
-		    p->bins[from].fill + p->es[u] > p->bins[from].cap)
-			continue;
-		d = dr + move_delta(p, u, from);
-		if (d < best) {
-			best = d;
-			*bt = t;
-			*bu = u;
-		}
-	}
-	pages_move(p, r, from);
-	return best;
-}
-
-
-static int64_t improve_node(struct pages *p, uint32_t r, uint32_t *cand, int64_t *acc)
-{
-	uint32_t from = p->bin_of[r], nc = 0, best_t = NONE, best_u = NONE;
-	uint32_t full[PAGES_SWAP_TARGETS];
-	int64_t fulld[PAGES_SWAP_TARGETS];
-	int64_t best = 0, leave = 0, total = 0;
-	unsigned int nfull = 0;
-
-	if (p->bins[from].big)
-		return 0;
-	for (uint32_t i = p->inc_start[r]; i < p->inc_start[r + 1]; i++) {
-		const struct pg_net *e = &p->nets[p->inc[i]];
-
-		total += (int64_t)e->w;
-		for (uint32_t k = 0; k < e->nc; k++) {
-			uint32_t b = e->c[k].bin;
-
-			if (b == from) {
-				if (e->c[k].cnt == 1)
-					leave += (int64_t)e->w;
-				continue;
-			}
-			if (p->bins[b].big)
-				continue;
-			if (!acc[b])
-				cand[nc++] = b;
-			acc[b] += (int64_t)e->w;
-		}
-	}
-	/* a move can only gain what r alone brings its nets to its page */
-	if (!leave)
-		goto out;
-	for (uint32_t k = 0; k < nc; k++) {
-		uint32_t t = cand[k];
-		int64_t dr = -leave + (total - acc[t]);
-
-		if (p->bins[t].fill + p->es[r] <= p->bins[t].cap) {
-			if (dr < best) {
-				best = dr;
-				best_t = t;
-				best_u = NONE;
-			}
-			continue;
-		}
-		if (dr >= 0 || dr >= best)
-			continue;
-		if (!p->large) {
-			/* small problems: try every full page at once */
-			best = try_swaps(p, r, from, t, dr, best, &best_t, &best_u);
-			continue;
-		}
-		/* keep the full pages where r's move pays most (ties: first seen) */
-		for (unsigned int j = 0; j <= nfull && j < PAGES_SWAP_TARGETS; j++) {
-			if (j < nfull && fulld[j] <= dr)
-				continue;
-			for (unsigned int m = (nfull < PAGES_SWAP_TARGETS ? nfull : nfull - 1); m > j;
-			     m--) {
-				full[m] = full[m - 1];
-				fulld[m] = fulld[m - 1];
-			}
-			full[j] = t;
-			fulld[j] = dr;
-			if (nfull < PAGES_SWAP_TARGETS)
-				nfull++;
-			break;
-		}
-	}
-	for (unsigned int j = 0; j < nfull; j++)
-		if (fulld[j] < best)
-			best = try_swaps(p, r, from, full[j], fulld[j], best, &best_t, &best_u);
-out:
-	for (uint32_t k = 0; k < nc; k++)
-		acc[cand[k]] = 0;
-	if (best >= 0)
-		return 0;
-	pages_move(p, r, best_t);
-	if (best_u != NONE)
-		pages_move(p, best_u, from);
-	return -best;
-}
-
-/*
- * Passes over every function on a net until a pass gains nothing (on large
- * problems: less than 1/PAGES_MIN_GAIN of the objective, the weighted pages
- * over all nets), or PAGES_MAX_PASSES.
- */
-#define PAGES_MIN_GAIN 1000
-
-static void refine(struct pages *p)
-{
-	uint32_t *cand = xmalloc((p->nbins + 2) * sizeof(*cand));
-	int64_t *acc = xcalloc(p->nbins + 1, sizeof(*acc));
-	int64_t objective = 0;
-
-	for (size_t i = 0; i < p->nnets; i++)
-		objective += (int64_t)(p->nets[i].w * p->nets[i].nc);
-	for (int pass = 0; pass < PAGES_MAX_PASSES; pass++) {
-		int64_t gain = 0;
-
-		for (uint32_t r = 0; r < p->nsel; r++) {
-			if (p->inc_start[r] == p->inc_start[r + 1])
-				continue;
-			gain += improve_node(p, r, cand, acc);
-		}
-		objective -= gain;
-		if (!gain || (p->large && gain * PAGES_MIN_GAIN < objective))
-			break;
-	}
-	free(cand);
-	free(acc);
-}
-
-/* ---- layout ---- */
-
-struct pg_sort {
-	const struct pages *p;
-	const double *dkey;
-};
-
-static const struct pg_sort *pg_sorting;
-
-static int cmp_bin_heat(const void *a, const void *b)
-{
-	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-	const double *k = pg_sorting->dkey;
-
-	if (k[x] != k[y])
-		return k[x] > k[y] ? -1 : 1;
-	return (x > y) - (x < y);
-}
-
-/* members of a page by falling alignment, then the order they came in */
-static int cmp_align(const void *a, const void *b)
-{
-	const struct pages *p = pg_sorting->p;
-	const uint32_t *x = a, *y = b;
-	uint32_t ax = p->cg->nodes[p->sel[x[0]]].align, ay = p->cg->nodes[p->sel[y[0]]].align;
-
-	if (ax != ay)
-		return ax > ay ? -1 : 1;
-	return (x[1] > y[1]) - (x[1] < y[1]);
-}
-
-struct emitter {
-	const struct pages *p;
-	uint32_t *order;
-	size_t n;
-	uint64_t at;		/* as place_order() will place it, from 0 */
-};
-
-static void emit(struct emitter *em, uint32_t r)
-{
-	const struct cg_node *nd = &em->p->cg->nodes[em->p->sel[r]];
-
-	em->at = round_up(em->at, nd->align ? nd->align : 1) + nd->size;
-	em->order[em->n++] = em->p->sel[r];
-}
-
-/*
- * Fill up to the next page boundary with free functions (on no net, so they
- * cost no path a page), hottest first. With @over > 0, one more may cross
- * the boundary by at most @over bytes: what the next page can spare.
- */
-static void fill_gap(struct emitter *em, uint32_t *freel, size_t nfree, bool *used,
-		     uint64_t over)
-{
-	const struct pages *p = em->p;
-	uint64_t end = round_up(em->at, p->page);
-
-	for (size_t i = 0; i < nfree && em->at % p->page; i++) {
-		const struct cg_node *nd = &p->cg->nodes[p->sel[freel[i]]];
-		uint64_t e = round_up(em->at, nd->align ? nd->align : 1) + nd->size;
-
-		if (used[i] || e > end + over)
-			continue;
-		used[i] = true;
-		emit(em, freel[i]);
-		if (e > end)
-			break;
-	}
-}
-
-/* A page's functions by falling alignment, then the order they came in. */
-static void sort_bin(const struct pages *p, const struct pg_bin *bn, uint32_t (*pairs)[2])
-{
-	struct pg_sort s = { .p = p };
-
-	for (uint32_t k = 0; k < bn->n; k++) {
-		pairs[k][0] = bn->m[k];
-		pairs[k][1] = k;
-	}
-	pg_sorting = &s;
-	qsort(pairs, bn->n, sizeof(*pairs), cmp_align);
-	pg_sorting = NULL;
-}
-
-/* Would the sorted page, placed from here, stay within one page? */
-static bool bin_fits(const struct emitter *em, const struct pg_bin *bn, uint32_t (*pairs)[2])
-{
-	const struct pages *p = em->p;
-	uint64_t at = em->at, first = at / p->page;
-
-	if (!(at % p->page))
-		return true;
-	for (uint32_t k = 0; k < bn->n; k++) {
-		const struct cg_node *nd = &p->cg->nodes[p->sel[pairs[k][0]]];
-
-		at = round_up(at, nd->align ? nd->align : 1) + nd->size;
-	}
-	return (at - 1) / p->page == first;
-}
-
-static void emit_bin(struct emitter *em, const struct pg_bin *bn, uint32_t (*pairs)[2])
-{
-	for (uint32_t k = 0; k < bn->n; k++)
-		emit(em, pairs[k][0]);
-}
-
-/* How lay_out() orders the pages. */
-enum pg_bin_order {
-	BINS_BY_NETS,		/* the weight of the nets on each, heaviest first */
-	BINS_BY_DENSITY,	/* heat over bytes, interleaved with free functions */
-	BINS_AS_MADE,		/* as made: a seed keeps its order's sequence */
-};
-
-/* Steps 4: the pages, hottest first, into order[]; returns the count. */
-static size_t lay_out(struct pages *p, enum pg_bin_order how, uint32_t *order)
-{
-	bool by_density = how == BINS_BY_DENSITY;
-	uint32_t *freel = xmalloc((p->nsel ? p->nsel : 1) * sizeof(*freel)), *binord;
-	uint32_t (*pairs)[2] = xmalloc((p->nsel + 1) * sizeof(*pairs));
-	double *bheat = xcalloc(p->nbins + 1, sizeof(*bheat));
-	struct emitter em = { .p = p, .order = order };
-	struct pg_sort s = { .p = p };
-	size_t nfree, nextfree = 0;
-	bool *used, *done;
-
-	nfree = pages_free_by_density(p, freel);
-	pg_sorting = &s;
-	/* by_density: a page's density is its functions' heat over its bytes,
-	 * the same measure as a free function's, so the two interleave; else
-	 * its heat is the weight of the nets on it, and free functions only
-	 * fill gaps and follow */
-	for (size_t b = 0; b < p->nbins && by_density; b++) {
-		for (uint32_t k = 0; k < p->bins[b].n; k++)
-			bheat[b] += (double)p->heat[p->sel[p->bins[b].m[k]]];
-		bheat[b] /= (double)(p->bins[b].fill ? p->bins[b].fill : 1);
-	}
-	for (size_t i = 0; i < p->nnets && how == BINS_BY_NETS; i++)
-		for (uint32_t k = 0; k < p->nets[i].nc; k++)
-			bheat[p->nets[i].c[k].bin] += (double)p->nets[i].w;
-	binord = xmalloc((p->nbins + 1) * sizeof(*binord));
-	for (size_t b = 0; b < p->nbins; b++)
-		binord[b] = (uint32_t)b;
-	s.dkey = bheat;
-	if (how != BINS_AS_MADE)
-		qsort(binord, p->nbins, sizeof(*binord), cmp_bin_heat);
-	pg_sorting = NULL;
-
-	used = xcalloc(nfree + 1, sizeof(*used));
-	done = xcalloc(p->nbins + 1, sizeof(*done));
-	for (size_t i = 0; i < p->nbins; i++) {
-		const struct pg_bin *bn = &p->bins[binord[i]];
-
-		if (done[i] || !bn->n)
-			continue;
-		/* free functions denser than this page go first */
-		for (; by_density && nextfree < nfree; nextfree++) {
-			uint32_t r = freel[nextfree];
-
-			if (used[nextfree])
-				continue;
-			if ((double)p->heat[p->sel[r]] / (double)p->es[r] <= bheat[binord[i]])
-				break;
-			used[nextfree] = true;
-			emit(&em, r);
-		}
-		if (bn->big) {
-			uint64_t off = em.at % p->page, sz = bn->fill;
-
-			/* align to a page only when that saves one */
-			if (off && (off + sz + p->page - 1) / p->page > (sz + p->page - 1) / p->page)
-				fill_gap(&em, freel, nfree, used, bn->cap - bn->fill);
-			emit(&em, bn->m[0]);
-			continue;
-		}
-		sort_bin(p, bn, pairs);
-		if (!bin_fits(&em, bn, pairs)) {
-			fill_gap(&em, freel, nfree, used, 0);
-			/* a later page that fits the space left, else a free
-			 * function that straddles the boundary by no more than
-			 * this page leaves free */
-			for (size_t j = i + 1; j < p->nbins && j <= i + PAGES_LOOKAHEAD &&
-					       !bin_fits(&em, bn, pairs); j++) {
-				const struct pg_bin *bj = &p->bins[binord[j]];
-
-				if (done[j] || bj->big || !bj->n)
-					continue;
-				sort_bin(p, bj, pairs);
-				if (bin_fits(&em, bj, pairs)) {
-					emit_bin(&em, bj, pairs);
-					done[j] = true;
-				}
-				sort_bin(p, bn, pairs);
-			}
-			if (!bin_fits(&em, bn, pairs))
-				fill_gap(&em, freel, nfree, used, p->page - bn->fill);
-		}
-		emit_bin(&em, bn, pairs);
-	}
-	/* warm functions left over, by density */
-	for (size_t i = 0; i < nfree; i++)
-		if (!used[i])
-			emit(&em, freel[i]);
-	free(used);
-	free(done);
-	free(binord);
-	free(bheat);
-	free(pairs);
-	free(freel);
-	return em.n;
 }
 
 /*
@@ -687,9 +300,9 @@ static int build_pages(const struct pg_build *b, const struct pg_candidate *c, u
 	if (c->pack) {
 		pages_reset(b->p);
 		c->pack(b);
-		refine(b->p);
+		pages_refine(b->p);
 	}
-	*n = lay_out(b->p, c->lay, order);
+	*n = pages_lay_out(b->p, c->lay, order);
 	return 0;
 }
 
