@@ -2,7 +2,7 @@
 /*
  * fuzz_targets.h - one entry per parser, shared by the libFuzzer harnesses
  * (fuzz_<target>.c, built by `make fuzz` with clang) and by the regression
- * replay in `make check` (tests/unit/test_regress.c), so a crash input kept
+ * replay in `make check` (tests/unit/profile/test_regress.c), so a crash input kept
  * in tests/fuzz/regress/ runs through exactly the code that crashed.
  * Each returns 0; a broken invariant abort()s.
  */

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * test_qemu_crosscheck.c - the QEMU plugin's models (tool/qemu/tlbmodel.c)
- * against the offline simulators hotpack predicts with (tool/tlbsim.c,
- * tool/icache.c), written independently: on the same reference streams,
+ * against the offline simulators hotpack predicts with (tool/model/tlbsim.c,
+ * tool/model/icache.c), written independently: on the same reference streams,
  * with locality and without, they must count the same misses. The plugin
  * measures and `hotpack verify`/`report` predict; this keeps them one model.
  */
