@@ -154,7 +154,7 @@ static int order_parse(int argc, char **argv, struct order_opts *o)
 static void order_summary(const struct cgraph *cg, const uint32_t *order, size_t n,
 			  uint64_t page, struct emit_info *info)
 {
-	uint64_t *addr = xmalloc((cg->nnodes ? cg->nnodes : 1) * sizeof(*addr));
+	uint64_t *addr = xmallocarray(cg->nnodes, sizeof(*addr));
 	size_t i;
 
 	place_as_linked(cg, addr);
@@ -185,7 +185,7 @@ static int order_run(struct order_opts *o, char *vmlinux, char **inputs, int nin
 	cg = p.cg;
 	o->layout.window_paths = o->pipe.input.addr_window != 0;
 	if (!err) {
-		order = xmalloc((cg->nnodes ? cg->nnodes : 1) * sizeof(*order));
+		order = xmallocarray(cg->nnodes, sizeof(*order));
 		err = layout_run(layout_find(o->algo), cg, &o->layout, order, &n);
 	}
 	if (!err) {

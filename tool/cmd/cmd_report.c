@@ -31,6 +31,7 @@
 #include "lib/cli.h"
 #include "lib/geometry.h"
 #include "lib/hotpack.h"
+#include "lib/util.h"
 #include "lib/warn.h"
 #include "lib/xalloc.h"
 #include "model/model.h"
@@ -244,7 +245,7 @@ static void print_paths(const struct report_opts *o, const struct cgraph *cg,
  * leaves out. */
 static void off_paths(const struct cgraph *cg, size_t *n, uint64_t *w, uint64_t *all)
 {
-	bool *on = xcalloc(cg->nnodes ? cg->nnodes : 1, sizeof(*on));
+	bool *on = xcalloc(cg->nnodes, sizeof(*on));
 
 	for (size_t i = 0; i < cg->npaths; i++)
 		for (uint32_t j = 0; j < cg->paths[i].n; j++)
@@ -286,7 +287,7 @@ static int report_run(struct report_opts *o, char *vmlinux, char **inputs, int n
 	img = p.img;
 	cg = p.cg;
 	o->layout.window_paths = o->pipe.input.addr_window != 0;
-	nn = cg->nnodes ? cg->nnodes : 1;
+	nn = NONZERO(cg->nnodes);
 	for (size_t i = 0; i < img->nfuncs; i++)
 		if ((img->funcs[i].flags & KF_MOVABLE) && img->funcs[i].addr < insert)
 			insert = img->funcs[i].addr;
@@ -303,11 +304,11 @@ static int report_run(struct report_opts *o, char *vmlinux, char **inputs, int n
 	if (cg->npaths && o->replay != 1)
 		off_paths(cg, &off_n, &off_w, &all_w);
 	col = xcalloc(2 + 16, sizeof(*col));
-	order = xmalloc(nn * sizeof(*order));
+	order = xmallocarray(nn, sizeof(*order));
 
 	/* now */
 	col[0].name = "now";
-	col[0].addr = xmalloc(nn * sizeof(uint64_t));
+	col[0].addr = xmallocarray(nn, sizeof(uint64_t));
 	place_as_linked(cg, col[0].addr);
 	err = model_eval(cg, col[0].addr, &o->model, &col[0].r);
 	if (err)
@@ -326,7 +327,7 @@ static int report_run(struct report_opts *o, char *vmlinux, char **inputs, int n
 		if (err)
 			goto out;
 		c->name = al->name;
-		c->addr = xmalloc(nn * sizeof(uint64_t));
+		c->addr = xmallocarray(nn, sizeof(uint64_t));
 		place_relink(cg, col[0].addr, order, c->placed, insert, o->model.geom.page_size,
 			     c->addr);
 		ncol++;
@@ -343,7 +344,7 @@ static int report_run(struct report_opts *o, char *vmlinux, char **inputs, int n
 	       col[0].r.runs, col[0].r.node_stream ? "single functions by sample weight"
 			      : col[0].r.sequence ? "hot paths in the order they ran"
 						  : "hot paths by weight",
-	       (insert + o->model.geom.page_size - 1) & ~(o->model.geom.page_size - 1));
+	       align_up(insert, o->model.geom.page_size));
 	if (off_n) {
 		/* mixed inputs (e.g. ftrace paths and address samples): the
 		 * replay runs the paths, whose weights are not in the same unit

@@ -447,7 +447,7 @@ static void check_order(const struct verify_opts *o, struct order_file *of,
 static void check_hot(const struct cgraph *cg, const uint64_t *old_addr,
 		      const uint64_t *new_addr, struct verdict *v)
 {
-	uint64_t *pairs = xmalloc((cg->nnodes ? cg->nnodes : 1) * 2 * sizeof(*pairs));
+	uint64_t *pairs = xmallocarray(cg->nnodes, 2 * sizeof(*pairs));
 	size_t i, n = 0;
 
 	for (i = 0; i < cg->nnodes; i++) {
@@ -511,7 +511,7 @@ static void print_report(const struct verify_opts *o, const struct cgraph *cg,
 	if (o->show_paths && rb->npaths) {
 		size_t show = rb->npaths < o->show_paths ? rb->npaths : o->show_paths;
 
-		idx = xmalloc(rb->npaths * sizeof(*idx));
+		idx = xmallocarray(rb->npaths, sizeof(*idx));
 		for (i = 0; i < rb->npaths; i++)
 			idx[i] = i;
 		qsort_r(idx, rb->npaths, sizeof(*idx), cmp_path_weight, (void *)rb);
@@ -670,10 +670,10 @@ static int verify_run(struct verify_opts *o, char *oldpath, char *newpath, char 
 	if (err)
 		goto out;
 
-	old_addr = xmalloc(cg->nnodes * sizeof(*old_addr));
-	new_addr = xmalloc(cg->nnodes * sizeof(*new_addr));
-	new_size = xmalloc(cg->nnodes * sizeof(*new_size));
-	model_addr = xmalloc(cg->nnodes * sizeof(*model_addr));
+	old_addr = xmallocarray(cg->nnodes, sizeof(*old_addr));
+	new_addr = xmallocarray(cg->nnodes, sizeof(*new_addr));
+	new_size = xmallocarray(cg->nnodes, sizeof(*new_size));
+	model_addr = xmallocarray(cg->nnodes, sizeof(*model_addr));
 	for (i = 0; i < cg->nnodes; i++) {
 		const struct kfunc *f = &oimg->funcs[cg->nodes[i].func];
 		const struct kfunc *g = match_func(nimg, f);

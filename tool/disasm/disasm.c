@@ -379,8 +379,8 @@ int disasm_open(struct disasm **out, const struct kimage *img)
 		return err;
 	d = *out;
 	d->img = img;
-	d->role = xcalloc(img->nfuncs ? img->nfuncs : 1, 1);
-	d->sct = xcalloc(img->nfuncs ? img->nfuncs : 1, sizeof(*d->sct));
+	d->role = xcalloc(img->nfuncs, 1);
+	d->sct = xcalloc(img->nfuncs, sizeof(*d->sct));
 	for (size_t i = 0; i < img->nfuncs; i++)
 		d->role[i] = (uint8_t)role_of(d, img->funcs[i].name);
 	/* Special symbols by name (they may be labels, not functions), then

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "emit/svg.h"
+#include "lib/util.h"
 #include "lib/warn.h"
 #include "lib/xalloc.h"
 
@@ -40,7 +41,7 @@ static size_t strip_pages(const struct cgraph *cg, const uint64_t *heat, const u
 	size_t n = 0, cap = 0, m = 0;
 
 	for (size_t v = 0; v < cg->nnodes; v++) {
-		uint64_t a = addr[v], sz = cg->nodes[v].size ? cg->nodes[v].size : 1;
+		uint64_t a = addr[v], sz = NONZERO(cg->nodes[v].size);
 
 		if (a == UINT64_MAX)
 			continue;
@@ -104,8 +105,8 @@ static void xml_text(FILE *f, const char *s)
 int svg_heatmap(FILE *f, const struct cgraph *cg, const uint64_t *heat,
 		const struct svg_strip *strips, size_t n, uint64_t page_size, const char *title)
 {
-	struct svg_page **pg = xcalloc(n ? n : 1, sizeof(*pg));
-	size_t *np = xcalloc(n ? n : 1, sizeof(*np)), widest = 1;
+	struct svg_page **pg = xcalloc(n, sizeof(*pg));
+	size_t *np = xcalloc(n, sizeof(*np)), widest = 1;
 	uint64_t maxheat = 1;
 	double cell, lmax;
 	const double left = 90, top = 40, rowh = 46, cellh = 28;

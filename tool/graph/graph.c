@@ -12,6 +12,7 @@
 
 #include "graph/graph.h"
 #include "graph/static_edges.h"
+#include "lib/util.h"
 #include "lib/warn.h"
 #include "lib/xalloc.h"
 
@@ -31,8 +32,8 @@ uint32_t cg_add_node(struct cgraph *cg, uint32_t func, uint64_t size, uint32_t a
 	XGROW(cg->nodes, cg->capnodes, cg->nnodes + 1);
 	n = &cg->nodes[cg->nnodes];
 	n->func = func;
-	n->size = size ? size : 1;
-	n->align = align ? align : 1;
+	n->size = NONZERO(size);
+	n->align = NONZERO(align);
 	n->weight = weight;
 	n->movable = movable;
 	cg->total_weight += weight;
@@ -56,7 +57,7 @@ void cg_add_path(struct cgraph *cg, const uint32_t *nodes, uint32_t n, uint64_t 
 		return;
 	XGROW(cg->paths, cg->cappaths, cg->npaths + 1);
 	p = &cg->paths[cg->npaths++];
-	p->nodes = xmalloc(n * sizeof(*nodes));
+	p->nodes = xmallocarray(n, sizeof(*nodes));
 	memcpy(p->nodes, nodes, n * sizeof(*nodes));
 	p->n = n;
 	p->weight = w;
@@ -111,7 +112,7 @@ void cg_finish(struct cgraph *cg)
 	free(cg->in_arcs);
 	cg->out_start = xcalloc(cg->nnodes + 1, sizeof(uint32_t));
 	cg->in_start = xcalloc(cg->nnodes + 1, sizeof(uint32_t));
-	cg->in_arcs = xcalloc(cg->narcs ? cg->narcs : 1, sizeof(uint32_t));
+	cg->in_arcs = xcalloc(cg->narcs, sizeof(uint32_t));
 	for (i = 0; i < cg->narcs; i++) {
 		cg->out_start[cg->arcs[i].src + 1]++;
 		cg->in_start[cg->arcs[i].dst + 1]++;
@@ -120,7 +121,7 @@ void cg_finish(struct cgraph *cg)
 		cg->out_start[i + 1] += cg->out_start[i];
 		cg->in_start[i + 1] += cg->in_start[i];
 	}
-	fill = xcalloc(cg->nnodes ? cg->nnodes : 1, sizeof(*fill));
+	fill = xcalloc(cg->nnodes, sizeof(*fill));
 	for (i = 0; i < cg->narcs; i++) {
 		uint32_t d = cg->arcs[i].dst;
 
@@ -168,7 +169,7 @@ int cg_node_cmp_hot(const struct cgraph *cg, uint32_t a, uint32_t b)
 static uint32_t *resolve_profile(const struct kimage *img, const struct profile *prof,
 				 struct cgraph *cg)
 {
-	uint32_t *fidx = xmalloc((prof->nfuncs ? prof->nfuncs : 1) * sizeof(*fidx));
+	uint32_t *fidx = xmallocarray(prof->nfuncs, sizeof(*fidx));
 	size_t i;
 
 	for (i = 0; i < prof->nfuncs; i++) {
@@ -192,11 +193,11 @@ static void seq_paths(struct cgraph *cg, const struct profile *prof)
 
 	if (!prof->nseq)
 		return;
-	path_of = xmalloc(prof->ntraces * sizeof(*path_of));
+	path_of = xmallocarray(prof->ntraces, sizeof(*path_of));
 	memset(path_of, 0xff, prof->ntraces * sizeof(*path_of));
 	for (size_t i = 0; i < cg->npaths; i++)
 		path_of[cg->paths[i].src] = (uint32_t)i;
-	cg->seq = xmalloc(prof->nseq * sizeof(*cg->seq));
+	cg->seq = xmallocarray(prof->nseq, sizeof(*cg->seq));
 	for (size_t i = 0; i < prof->nseq; i++)
 		if (path_of[prof->seq[i]] != UINT32_MAX)
 			cg->seq[cg->nseq++] = path_of[prof->seq[i]];
@@ -226,7 +227,7 @@ static int static_arc_cb(uint32_t caller, uint32_t callee, void *ctx)
 static long add_static_arcs(struct cgraph *cg, uint64_t w)
 {
 	struct static_arcs a = { .cg = cg, .w = w };
-	uint32_t *funcs = xmalloc(cg->nnodes * sizeof(*funcs));
+	uint32_t *funcs = xmallocarray(cg->nnodes, sizeof(*funcs));
 	int err;
 
 	for (size_t n = 0; n < cg->nnodes; n++)
@@ -269,7 +270,7 @@ int cg_build(struct cgraph **out, const struct kimage *img, const struct profile
 				used[fidx[t->ids[i]]] = true;
 	}
 	/* Nodes in address order. */
-	cg->node_of_func = xmalloc(img->nfuncs * sizeof(uint32_t));
+	cg->node_of_func = xmallocarray(img->nfuncs, sizeof(uint32_t));
 	for (i = 0; i < img->nfuncs; i++) {
 		const struct kfunc *f = &img->funcs[i];
 

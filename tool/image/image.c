@@ -22,6 +22,7 @@
 #include <unistd.h>
 
 #include "image/image.h"
+#include "lib/util.h"
 #include "lib/warn.h"
 #include "lib/xalloc.h"
 
@@ -61,7 +62,7 @@ static int read_sections(struct kimage *img, Elf *elf, size_t shstrndx)
 		       img->path, elf_errmsg(-1));
 		return -EINVAL;
 	}
-	img->sections = xcalloc(img->nsections ? img->nsections : 1, sizeof(*img->sections));
+	img->sections = xcalloc(img->nsections, sizeof(*img->sections));
 	while ((scn = elf_nextscn(elf, scn)) != NULL) {
 		struct ksection *s;
 		GElf_Shdr sh;
@@ -78,7 +79,7 @@ static int read_sections(struct kimage *img, Elf *elf, size_t shstrndx)
 		s->name = name ? name : "";
 		s->addr = sh.sh_addr;
 		s->size = sh.sh_size;
-		s->align = sh.sh_addralign ? sh.sh_addralign : 1;
+		s->align = NONZERO(sh.sh_addralign);
 		s->exec = (sh.sh_flags & SHF_EXECINSTR) != 0;
 		/* Code, and ppc64 ELFv1 function descriptors (.opd). */
 		if ((s->exec || !strcmp(s->name, ".opd")) && sh.sh_type == SHT_PROGBITS &&
@@ -123,7 +124,7 @@ static uint64_t *rel_section_bases(struct kimage *img)
 
 		if (!s->exec)
 			continue;
-		at = (at + s->align - 1) & ~(s->align - 1);
+		at = align_up(at, s->align);
 		base[i] = at;
 		s->addr = at;
 		at += s->size;
@@ -214,8 +215,8 @@ static int read_symbols(struct kimage *img, Elf *elf)
 	nsym = symsh.sh_size / symsh.sh_entsize;
 	if (img->relocatable)
 		relbase = rel_section_bases(img);
-	secfuncs = xcalloc(img->nsections ? img->nsections : 1, sizeof(*secfuncs));
-	p->symstore = xcalloc(nsym ? nsym : 1, sizeof(*p->symstore));
+	secfuncs = xcalloc(img->nsections, sizeof(*secfuncs));
+	p->symstore = xcalloc(nsym, sizeof(*p->symstore));
 
 	for (i = 1; i < nsym; i++) {
 		GElf_Sym sym;

@@ -84,7 +84,7 @@ static int cmp_heat(const void *a, const void *b)
 
 size_t layout_select(const struct cgraph *cg, const struct layout_opts *opts, uint32_t *sel)
 {
-	uint64_t *heat = xcalloc(cg->nnodes ? cg->nnodes : 1, sizeof(*heat));
+	uint64_t *heat = xcalloc(cg->nnodes, sizeof(*heat));
 	uint64_t total = 0, sum = 0, bytes = 0;
 	double coverage = opts->coverage > 0 && opts->coverage <= 1 ? opts->coverage : 1.0;
 	size_t i, n = 0, keep;
@@ -128,7 +128,7 @@ int layout_run(const struct layout_algo *algo, const struct cgraph *cg,
 size_t layout_pages_used(const struct cgraph *cg, const uint32_t *order, size_t n,
 			 const uint64_t *addr, uint64_t page_size)
 {
-	uint64_t *first = xmalloc((n ? n : 1) * 2 * sizeof(*first));
+	uint64_t *first = xmallocarray(n, 2 * sizeof(*first));
 	size_t i, pages = 0;
 	uint64_t last = UINT64_MAX;
 
@@ -137,7 +137,7 @@ size_t layout_pages_used(const struct cgraph *cg, const uint32_t *order, size_t 
 		uint64_t a = addr[order[i]], sz = cg->nodes[order[i]].size;
 
 		first[2 * i] = a / page_size;
-		first[2 * i + 1] = (a + (sz ? sz : 1) - 1) / page_size;
+		first[2 * i + 1] = (a + NONZERO(sz) - 1) / page_size;
 	}
 	qsort(first, n, 2 * sizeof(*first), cmp_u64);
 	for (i = 0; i < n; i++) {

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 
 #include "layout/layout.h"
+#include "lib/util.h"
 #include "lib/xalloc.h"
 
 #define C3_MAX_CLUSTER_BYTES (1u << 20)
@@ -35,7 +36,7 @@ static struct c3_state *c3_sort_state;
 
 static double density(uint64_t heat, uint64_t size)
 {
-	return (double)heat / (double)(size ? size : 1);
+	return (double)heat / (double)NONZERO(size);
 }
 
 static int cmp_node_density(const void *a, const void *b)
@@ -88,17 +89,17 @@ static int c3_run(const struct cgraph *cg, const struct layout_opts *opts, uint3
 		  size_t *n)
 {
 	struct c3_state st = { .cg = cg };
-	uint64_t *heat = xcalloc(cg->nnodes ? cg->nnodes : 1, sizeof(*heat));
-	uint32_t *sel = xmalloc((cg->nnodes ? cg->nnodes : 1) * sizeof(*sel));
-	uint32_t *next = xmalloc((cg->nnodes ? cg->nnodes : 1) * sizeof(*next));
+	uint64_t *heat = xcalloc(cg->nnodes, sizeof(*heat));
+	uint32_t *sel = xmallocarray(cg->nnodes, sizeof(*sel));
+	uint32_t *next = xmallocarray(cg->nnodes, sizeof(*next));
 	uint32_t *clist;
 	size_t nsel, i, ncl = 0, out = 0;
 
 	nsel = layout_select(cg, opts, sel);
 	layout_heat(cg, heat);
 	st.heat = heat;
-	st.cl = xcalloc(nsel ? nsel : 1, sizeof(*st.cl));
-	st.cluster_of = xmalloc((cg->nnodes ? cg->nnodes : 1) * sizeof(uint32_t));
+	st.cl = xcalloc(nsel, sizeof(*st.cl));
+	st.cluster_of = xmallocarray(cg->nnodes, sizeof(uint32_t));
 	for (i = 0; i < cg->nnodes; i++) {
 		st.cluster_of[i] = UINT32_MAX;
 		next[i] = UINT32_MAX;
@@ -140,7 +141,7 @@ static int c3_run(const struct cgraph *cg, const struct layout_opts *opts, uint3
 			st.cluster_of[p] = cp;
 	}
 
-	clist = xmalloc((nsel ? nsel : 1) * sizeof(*clist));
+	clist = xmallocarray(nsel, sizeof(*clist));
 	for (i = 0; i < nsel; i++)
 		if (!st.cl[i].dead)
 			clist[ncl++] = (uint32_t)i;

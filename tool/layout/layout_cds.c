@@ -28,6 +28,7 @@
 
 #include "layout/layout.h"
 #include "lib/heap.h"
+#include "lib/util.h"
 #include "lib/xalloc.h"
 
 #define CDS_CACHE_ENTRIES 16
@@ -79,7 +80,7 @@ static bool ent_before(const void *ap, const void *bp)
 
 static double miss_prob(const struct cds *s, double count, uint64_t size)
 {
-	double d = count / (double)(size ? size : 1);
+	double d = count / (double)NONZERO(size);
 	double p = 1.0 - d * CDS_CACHE_SIZE / (s->total > 0 ? s->total : 1);
 
 	return p <= 0 ? 0 : pow(p, CDS_CACHE_ENTRIES);
@@ -139,7 +140,7 @@ static void consider(struct cds *s, uint32_t a, uint32_t b)
 		if (g > 0) {
 			uint64_t mn = ca->size < cb->size ? ca->size : cb->size;
 
-			g /= (double)(mn ? mn : 1);
+			g /= (double)NONZERO(mn);
 		}
 		/* ties keep the lower hot rank first */
 		if (g > best || (which >= 0 && g == best && x < (which ? b : a))) {
@@ -232,7 +233,7 @@ static void build_adj(struct cds *s)
 	const struct cgraph *cg = s->cg;
 	size_t nn = cg->nnodes, total = 0;
 	bool dense = cg->narcs > CDS_DENSE_ARCS;
-	bool *keep = xcalloc(cg->narcs ? cg->narcs : 1, sizeof(*keep));
+	bool *keep = xcalloc(cg->narcs, sizeof(*keep));
 	uint32_t *tmp = NULL, *fill;
 	size_t cap = 0;
 
@@ -264,7 +265,7 @@ static void build_adj(struct cds *s)
 	for (size_t u = 0; u < nn; u++)
 		s->adj_start[u + 1] += s->adj_start[u];
 	total = s->adj_start[nn];
-	s->adj = xmalloc((total ? total : 1) * sizeof(*s->adj));
+	s->adj = xmallocarray(total, sizeof(*s->adj));
 	fill = xcalloc(nn + 1, sizeof(*fill));
 	for (size_t a = 0; a < cg->narcs; a++) {
 		uint32_t x = cg->arcs[a].src, y = cg->arcs[a].dst;
@@ -296,8 +297,8 @@ static int cmp_density(const void *pa, const void *pb)
 static int cds_run(const struct cgraph *cg, const struct layout_opts *opts, uint32_t *order,
 		   size_t *n)
 {
-	size_t nn = cg->nnodes ? cg->nnodes : 1, nsel, out = 0, ncl = 0;
-	uint32_t *sel = xmalloc(nn * sizeof(*sel)), *clist;
+	size_t nn = NONZERO(cg->nnodes), nsel, out = 0, ncl = 0;
+	uint32_t *sel = xmallocarray(nn, sizeof(*sel)), *clist;
 	uint64_t *heat = xcalloc(nn, sizeof(*heat));
 	struct cds s = {
 		.cg = cg, .heat = heat, .heap = HEAP_INIT(struct cds_ent, ent_before),
@@ -305,11 +306,11 @@ static int cds_run(const struct cgraph *cg, const struct layout_opts *opts, uint
 
 	nsel = layout_select(cg, opts, sel);
 	layout_heat(cg, heat);
-	s.ch = xcalloc(nsel ? nsel : 1, sizeof(*s.ch));
-	s.ch_of = xmalloc(nn * sizeof(*s.ch_of));
+	s.ch = xcalloc(nsel, sizeof(*s.ch));
+	s.ch_of = xmallocarray(nn, sizeof(*s.ch_of));
 	memset(s.ch_of, 0xff, nn * sizeof(*s.ch_of));
 	s.pos = xcalloc(nn, sizeof(*s.pos));
-	s.mark = xcalloc(nsel ? nsel : 1, sizeof(*s.mark));
+	s.mark = xcalloc(nsel, sizeof(*s.mark));
 	build_adj(&s);
 	for (size_t i = 0; i < nsel; i++) {
 		struct cds_chain *c = &s.ch[i];
@@ -338,7 +339,7 @@ static int cds_run(const struct cgraph *cg, const struct layout_opts *opts, uint
 		consider_neighbours(&s, e.x);
 	}
 
-	clist = xmalloc((nsel ? nsel : 1) * sizeof(*clist));
+	clist = xmallocarray(nsel, sizeof(*clist));
 	for (size_t i = 0; i < nsel; i++)
 		if (!s.ch[i].dead)
 			clist[ncl++] = (uint32_t)i;

@@ -35,6 +35,7 @@
 #include "layout/layout_pages_lay_out.h"
 #include "layout/layout_pages_refine.h"
 #include "layout/layout_pages_search.h"
+#include "lib/util.h"
 #include "lib/warn.h"
 #include "lib/xalloc.h"
 #include "model/model.h"
@@ -61,7 +62,7 @@ static void add_net(struct pages *p, const uint32_t *nodes, uint32_t n, uint64_t
 	memset(e, 0, sizeof(*e));
 	e->w = w;
 	e->src = src;
-	e->v = xmalloc((n ? n : 1) * sizeof(*e->v));
+	e->v = xmallocarray(n, sizeof(*e->v));
 	for (uint32_t i = 0; i < n; i++) {
 		uint32_t r = p->rank[nodes[i]];
 
@@ -95,7 +96,7 @@ static void cap_nets(struct pages *p)
 		total += p->nets[i].n;
 	if (total <= PAGES_MAX_MEMBERS)
 		return;
-	idx = xmalloc(p->nnets * sizeof(*idx));
+	idx = xmallocarray(p->nnets, sizeof(*idx));
 	keep = xcalloc(p->nnets, sizeof(*keep));
 	for (size_t i = 0; i < p->nnets; i++)
 		idx[i] = (uint32_t)i;
@@ -121,7 +122,7 @@ static void cap_nets(struct pages *p)
 static void build_nets(struct pages *p)
 {
 	const struct cgraph *cg = p->cg;
-	uint32_t *seen = xcalloc(p->nsel ? p->nsel : 1, sizeof(*seen));
+	uint32_t *seen = xcalloc(p->nsel, sizeof(*seen));
 	size_t cap = 0, total = 0;
 	uint32_t stamp = 0;
 
@@ -151,9 +152,9 @@ static void build_nets(struct pages *p)
 	}
 	for (size_t r = 0; r < p->nsel; r++)
 		p->inc_start[r + 1] += p->inc_start[r];
-	p->inc = xmalloc((total ? total : 1) * sizeof(*p->inc));
+	p->inc = xmallocarray(total, sizeof(*p->inc));
 	p->large = total > PAGES_LARGE;
-	memset(seen, 0, (p->nsel ? p->nsel : 1) * sizeof(*seen));
+	memset(seen, 0, p->nsel * sizeof(*seen));
 	for (size_t i = 0; i < p->nnets; i++)
 		for (uint32_t j = 0; j < p->nets[i].n; j++) {
 			uint32_t r = p->nets[i].v[j];
@@ -199,7 +200,7 @@ static size_t back_to_back(const struct pages *p, const uint32_t *idx, size_t nn
 			   bool by_density, uint32_t *order)
 {
 	bool *in = xcalloc(p->nsel + 1, sizeof(*in));
-	uint32_t *mem = xmalloc((p->nsel ? p->nsel : 1) * sizeof(*mem));
+	uint32_t *mem = xmallocarray(p->nsel, sizeof(*mem));
 	struct pg_group *g = xcalloc(p->nsel + p->nnets + 1, sizeof(*g));
 	size_t n = 0, nm = 0, ng = 0, ng_nets;
 
@@ -408,7 +409,7 @@ static int score_misses(const struct pages *p, const struct layout_opts *opts,
 	 * runs at least once, so the replay would grow with the profile */
 	view = *cg;
 	if (p->dropped && cg->npaths) {
-		view.paths = xmalloc((p->nnets ? p->nnets : 1) * sizeof(*view.paths));
+		view.paths = xmallocarray(p->nnets, sizeof(*view.paths));
 		view.npaths = 0;
 		view.seq = NULL;	/* its indices are the whole graph's */
 		view.nseq = 0;
@@ -536,7 +537,7 @@ static int mend_pick(const struct pages *p, const struct layout_opts *opts,
 		     uint64_t *pg)
 {
 	bool spans = !p->cg->npaths;
-	uint32_t *m = xmalloc((*n ? *n : 1) * sizeof(*m));
+	uint32_t *m = xmallocarray(*n, sizeof(*m));
 	struct pg_score a = *cur, b;
 	size_t nm = pages_mend_straddles(p, order, *n, m);
 	int err;
@@ -588,7 +589,7 @@ static int search_pick(struct pages *p, const struct layout_opts *opts, const st
 	pages_pack_order(p, order, *n);
 	if (!pages_search_misses(p, opts, bar_pages, pg))
 		return 0;
-	x = xmalloc((p->cg->nnodes ? p->cg->nnodes : 1) * sizeof(*x));
+	x = xmallocarray(p->cg->nnodes, sizeof(*x));
 	nx = pages_concat_bins(p, x);
 	xs.wpages = pages_weighted_pages(p, x, nx, false, addr, pg);
 	err = score_misses(p, opts, x, nx, addr, &xs);
@@ -604,7 +605,7 @@ static int search_pick(struct pages *p, const struct layout_opts *opts, const st
 static int pages_run(const struct cgraph *cg, const struct layout_opts *opts, uint32_t *order,
 		     size_t *n)
 {
-	size_t nn = cg->nnodes ? cg->nnodes : 1, maxk = 1;
+	size_t nn = NONZERO(cg->nnodes), maxk = 1;
 	struct pages p = { .cg = cg, .page = opts->geom.page_size };
 	uint32_t *idx, *netrank, *cand[PAGES_CANDIDATES] = { 0 };
 	size_t ncand[PAGES_CANDIDATES], nsc = 0;
@@ -613,25 +614,25 @@ static int pages_run(const struct cgraph *cg, const struct layout_opts *opts, ui
 	uint64_t *addr, *pg;
 	int err = 0;
 
-	p.sel = xmalloc(nn * sizeof(*p.sel));
+	p.sel = xmallocarray(nn, sizeof(*p.sel));
 	p.nsel = layout_select(cg, opts, p.sel);
 	p.heat = xcalloc(nn, sizeof(*p.heat));
 	layout_heat(cg, p.heat);
-	p.rank = xmalloc(nn * sizeof(*p.rank));
+	p.rank = xmallocarray(nn, sizeof(*p.rank));
 	memset(p.rank, 0xff, nn * sizeof(*p.rank));
-	p.es = xmalloc((p.nsel ? p.nsel : 1) * sizeof(*p.es));
-	p.bin_of = xmalloc((p.nsel ? p.nsel : 1) * sizeof(*p.bin_of));
+	p.es = xmallocarray(p.nsel, sizeof(*p.es));
+	p.bin_of = xmallocarray(p.nsel, sizeof(*p.bin_of));
 	for (size_t r = 0; r < p.nsel; r++) {
 		const struct cg_node *nd = &cg->nodes[p.sel[r]];
 
 		p.rank[p.sel[r]] = (uint32_t)r;
-		p.es[r] = round_up(nd->size, nd->align ? nd->align : 1);
+		p.es[r] = align_up(nd->size, NONZERO(nd->align));
 		p.bin_of[r] = NONE;
 	}
 	/* 1. nets, heaviest first */
 	build_nets(&p);
-	idx = xmalloc((p.nnets ? p.nnets : 1) * sizeof(*idx));
-	netrank = xmalloc((p.nnets ? p.nnets : 1) * sizeof(*netrank));
+	idx = xmallocarray(p.nnets, sizeof(*idx));
+	netrank = xmallocarray(p.nnets, sizeof(*netrank));
 	for (size_t i = 0; i < p.nnets; i++)
 		idx[i] = (uint32_t)i;
 	qsort_r(idx, p.nnets, sizeof(*idx), cmp_net_weight, &p);
@@ -646,8 +647,8 @@ static int pages_run(const struct cgraph *cg, const struct layout_opts *opts, ui
 	}
 
 	/* 2.-5. the candidates, built in the table's order, then scored */
-	addr = xmalloc(nn * sizeof(*addr));
-	pg = xmalloc((maxk + 1) * sizeof(*pg));
+	addr = xmallocarray(nn, sizeof(*addr));
+	pg = xmallocarray(maxk + 1, sizeof(*pg));
 	for (size_t c = 0; c < PAGES_CANDIDATES && !err; c++) {
 		const struct pg_candidate *e = &pages_candidates[c];
 		struct pg_build bd = { .p = &p, .opts = opts, .idx = idx, .netrank = netrank };
@@ -659,7 +660,7 @@ static int pages_run(const struct cgraph *cg, const struct layout_opts *opts, ui
 		ncand[c] = 0;
 		if (!p.nnets && !e->without_nets)
 			continue;
-		cand[c] = xmalloc(nn * sizeof(**cand));
+		cand[c] = xmallocarray(nn, sizeof(**cand));
 		err = e->build(&bd, e, cand[c], &ncand[c]);
 	}
 	for (size_t c = 0; c < PAGES_CANDIDATES && !err; c++) {

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "layout/layout_pages_bins.h"
+#include "lib/util.h"
 #include "lib/xalloc.h"
 #include "place/place.h"
 
@@ -85,7 +86,7 @@ static bool pack_big(struct pages *p, uint32_t r)
 {
 	if (p->es[r] <= p->page)
 		return false;
-	bin_add(p, new_bin(p, round_up(p->es[r], p->page), true), r);
+	bin_add(p, new_bin(p, align_up(p->es[r], p->page), true), r);
 	return true;
 }
 
@@ -195,7 +196,7 @@ static int cmp_by_netrank(const void *a, const void *b)
 
 void pages_pack_signature(struct pages *p, const uint32_t *netrank)
 {
-	uint32_t *v = xmalloc((p->nsel ? p->nsel : 1) * sizeof(*v));
+	uint32_t *v = xmallocarray(p->nsel, sizeof(*v));
 	uint32_t nv = 0, cur = NONE;
 
 	sig_p = p;
@@ -302,7 +303,7 @@ uint64_t pages_weighted_pages(const struct pages *p, const uint32_t *order, size
 
 size_t pages_concat_bins(const struct pages *p, uint32_t *order)
 {
-	uint32_t *freel = xmalloc((p->nsel ? p->nsel : 1) * sizeof(*freel));
+	uint32_t *freel = xmallocarray(p->nsel, sizeof(*freel));
 	size_t n = 0, nfree;
 
 	for (size_t b = 0; b < p->nbins; b++)

@@ -15,6 +15,7 @@
 #include <stdint.h>
 
 #include "graph/graph.h"
+#include "lib/util.h"
 
 #define NONE UINT32_MAX
 
@@ -56,11 +57,6 @@ struct pages {
 	bool large;		/* more than PAGES_LARGE net memberships */
 	size_t dropped;		/* nets left out past PAGES_MAX_MEMBERS */
 };
-
-static inline uint64_t round_up(uint64_t v, uint64_t a)
-{
-	return a > 1 ? (v + a - 1) & ~(a - 1) : v;
-}
 
 /* how many of net e's functions are on page bin */
 uint32_t pages_net_count(const struct pg_net *e, uint32_t bin);

@@ -10,6 +10,7 @@
 
 #include "layout/layout_pages_bins.h"
 #include "layout/layout_pages_lay_out.h"
+#include "lib/util.h"
 #include "lib/xalloc.h"
 
 #define PAGES_LOOKAHEAD 16	/* pages tried for a gap a page leaves */
@@ -54,7 +55,7 @@ static void emit(struct emitter *em, uint32_t r)
 {
 	const struct cg_node *nd = &em->p->cg->nodes[em->p->sel[r]];
 
-	em->at = round_up(em->at, nd->align ? nd->align : 1) + nd->size;
+	em->at = align_up(em->at, NONZERO(nd->align)) + nd->size;
 	em->order[em->n++] = em->p->sel[r];
 }
 
@@ -67,11 +68,11 @@ static void fill_gap(struct emitter *em, uint32_t *freel, size_t nfree, bool *us
 		     uint64_t over)
 {
 	const struct pages *p = em->p;
-	uint64_t end = round_up(em->at, p->page);
+	uint64_t end = align_up(em->at, p->page);
 
 	for (size_t i = 0; i < nfree && em->at % p->page; i++) {
 		const struct cg_node *nd = &p->cg->nodes[p->sel[freel[i]]];
-		uint64_t e = round_up(em->at, nd->align ? nd->align : 1) + nd->size;
+		uint64_t e = align_up(em->at, NONZERO(nd->align)) + nd->size;
 
 		if (used[i] || e > end + over)
 			continue;
@@ -107,7 +108,7 @@ static bool bin_fits(const struct emitter *em, const struct pg_bin *bn, uint32_t
 	for (uint32_t k = 0; k < bn->n; k++) {
 		const struct cg_node *nd = &p->cg->nodes[p->sel[pairs[k][0]]];
 
-		at = round_up(at, nd->align ? nd->align : 1) + nd->size;
+		at = align_up(at, NONZERO(nd->align)) + nd->size;
 	}
 	return (at - 1) / p->page == first;
 }
@@ -121,8 +122,8 @@ static void emit_bin(struct emitter *em, const struct pg_bin *bn, uint32_t (*pai
 size_t pages_lay_out(const struct pages *p, enum pg_bin_order how, uint32_t *order)
 {
 	bool by_density = how == BINS_BY_DENSITY;
-	uint32_t *freel = xmalloc((p->nsel ? p->nsel : 1) * sizeof(*freel)), *binord;
-	uint32_t (*pairs)[2] = xmalloc((p->nsel + 1) * sizeof(*pairs));
+	uint32_t *freel = xmallocarray(p->nsel, sizeof(*freel)), *binord;
+	uint32_t (*pairs)[2] = xmallocarray(p->nsel + 1, sizeof(*pairs));
 	double *bheat = xcalloc(p->nbins + 1, sizeof(*bheat));
 	struct emitter em = { .p = p, .order = order };
 	struct pg_sort s = { .p = p };
@@ -138,12 +139,12 @@ size_t pages_lay_out(const struct pages *p, enum pg_bin_order how, uint32_t *ord
 	for (size_t b = 0; b < p->nbins && by_density; b++) {
 		for (uint32_t k = 0; k < p->bins[b].n; k++)
 			bheat[b] += (double)p->heat[p->sel[p->bins[b].m[k]]];
-		bheat[b] /= (double)(p->bins[b].fill ? p->bins[b].fill : 1);
+		bheat[b] /= (double)NONZERO(p->bins[b].fill);
 	}
 	for (size_t i = 0; i < p->nnets && how == BINS_BY_NETS; i++)
 		for (uint32_t k = 0; k < p->nets[i].nc; k++)
 			bheat[p->nets[i].c[k].bin] += (double)p->nets[i].w;
-	binord = xmalloc((p->nbins + 1) * sizeof(*binord));
+	binord = xmallocarray(p->nbins + 1, sizeof(*binord));
 	for (size_t b = 0; b < p->nbins; b++)
 		binord[b] = (uint32_t)b;
 	s.dkey = bheat;

@@ -164,7 +164,7 @@ out:
 
 void pages_refine(struct pages *p)
 {
-	uint32_t *cand = xmalloc((p->nbins + 2) * sizeof(*cand));
+	uint32_t *cand = xmallocarray(p->nbins + 2, sizeof(*cand));
 	int64_t *acc = xcalloc(p->nbins + 1, sizeof(*acc));
 	int64_t objective = 0;
 

@@ -69,7 +69,7 @@ static void search_fixed(const struct pages *p, struct pg_search *s)
 		s->addr[v] = UINT64_MAX;
 	pages_place_rest(p, s->addr);
 	for (size_t v = 0; v < cg->nnodes; v++) {
-		uint64_t a = s->addr[v], sz = cg->nodes[v].size ? cg->nodes[v].size : 1;
+		uint64_t a = s->addr[v], sz = NONZERO(cg->nodes[v].size);
 
 		if (p->rank[v] != NONE)
 			continue;
@@ -113,7 +113,7 @@ static uint64_t search_eval(struct pages *p, struct pg_search *s)
 
 	for (size_t i = 0; i < n; i++) {
 		uint32_t v = s->order[i];
-		uint64_t a = s->addr[v] - base, sz = cg->nodes[v].size ? cg->nodes[v].size : 1;
+		uint64_t a = s->addr[v] - base, sz = NONZERO(cg->nodes[v].size);
 
 		s->page[v] = s->nfixed + a / p->page;
 		s->span[v] = (uint32_t)((a + sz - 1) / p->page - a / p->page + 1);
@@ -159,7 +159,7 @@ bool pages_search_misses(struct pages *p, const struct layout_opts *opts, uint64
 			  uint64_t *pg)
 {
 	const struct cgraph *cg = p->cg;
-	size_t nn = cg->nnodes ? cg->nnodes : 1;
+	size_t nn = NONZERO(cg->nnodes);
 	struct pg_search s = { 0 };
 	uint64_t cur;
 	bool moved = false;
@@ -174,10 +174,10 @@ bool pages_search_misses(struct pages *p, const struct layout_opts *opts, uint64
 		pagesim_free(s.ps);
 		return false;
 	}
-	s.page = xmalloc(nn * sizeof(*s.page));
-	s.span = xmalloc(nn * sizeof(*s.span));
-	s.order = xmalloc(nn * sizeof(*s.order));
-	s.addr = xmalloc(nn * sizeof(*s.addr));
+	s.page = xmallocarray(nn, sizeof(*s.page));
+	s.span = xmallocarray(nn, sizeof(*s.span));
+	s.order = xmallocarray(nn, sizeof(*s.order));
+	s.addr = xmallocarray(nn, sizeof(*s.addr));
 	s.pg = pg;
 	search_fixed(p, &s);
 	cur = search_eval(p, &s);
@@ -222,7 +222,7 @@ bool pages_search_misses(struct pages *p, const struct layout_opts *opts, uint64
 
 static uint64_t align_at(const struct cg_node *nd, uint64_t at)
 {
-	return round_up(at, nd->align ? nd->align : 1);
+	return align_up(at, NONZERO(nd->align));
 }
 
 /* Fillers for the gap from at to boundary before f, marked in used[];
@@ -262,7 +262,7 @@ static size_t mend_fill(const struct pages *p, const uint32_t *in, size_t n, siz
 size_t pages_mend_straddles(const struct pages *p, const uint32_t *in, size_t n, uint32_t *out)
 {
 	bool *used = xcalloc(n + 1, sizeof(*used));
-	uint32_t *fill = xmalloc((PAGES_MEND_LOOKAHEAD + 1) * sizeof(*fill));
+	uint32_t *fill = xmallocarray(PAGES_MEND_LOOKAHEAD + 1, sizeof(*fill));
 	uint64_t at = 0;
 	size_t m = 0;
 

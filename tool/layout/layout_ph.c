@@ -21,6 +21,7 @@
 
 #include "layout/layout.h"
 #include "lib/heap.h"
+#include "lib/util.h"
 #include "lib/xalloc.h"
 
 #define PH_MAX_CLUSTER_BYTES (1u << 20)
@@ -204,16 +205,16 @@ static int cmp_density(const void *pa, const void *pb)
 static int ph_run(const struct cgraph *cg, const struct layout_opts *opts, uint32_t *order,
 		  size_t *n)
 {
-	size_t nn = cg->nnodes ? cg->nnodes : 1, nsel, out = 0;
-	uint32_t *sel = xmalloc(nn * sizeof(*sel)), *clist;
+	size_t nn = NONZERO(cg->nnodes), nsel, out = 0;
+	uint32_t *sel = xmallocarray(nn, sizeof(*sel)), *clist;
 	uint64_t *heat = xcalloc(nn, sizeof(*heat));
 	struct ph p = { .cg = cg, .heap = HEAP_INIT(struct ph_heap_ent, pair_before) };
 	struct ph_edge *e, *tmp;
 
 	nsel = layout_select(cg, opts, sel);
 	layout_heat(cg, heat);
-	p.cl = xcalloc(nsel ? nsel : 1, sizeof(*p.cl));
-	p.cl_of = xmalloc(nn * sizeof(*p.cl_of));
+	p.cl = xcalloc(nsel, sizeof(*p.cl));
+	p.cl_of = xmallocarray(nn, sizeof(*p.cl_of));
 	memset(p.cl_of, 0xff, nn * sizeof(*p.cl_of));
 	for (size_t i = 0; i < nsel; i++) {
 		struct ph_cluster *c = &p.cl[i];
@@ -252,7 +253,7 @@ static int ph_run(const struct cgraph *cg, const struct layout_opts *opts, uint3
 		merge(&p, t.a, t.b);
 	}
 
-	clist = xmalloc((nsel ? nsel : 1) * sizeof(*clist));
+	clist = xmallocarray(nsel, sizeof(*clist));
 	size_t ncl = 0;
 
 	for (size_t i = 0; i < nsel; i++)

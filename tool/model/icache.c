@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/util.h"
 #include "lib/xalloc.h"
 #include "model/icache.h"
 
@@ -94,7 +95,7 @@ static unsigned int access_line(struct icache *c, uint64_t line)
 unsigned int icache_access_range(struct icache *c, uint64_t addr, uint64_t size)
 {
 	uint64_t first = addr >> c->shift;
-	uint64_t last = (addr + (size ? size : 1) - 1) >> c->shift;
+	uint64_t last = (addr + NONZERO(size) - 1) >> c->shift;
 	unsigned int misses = 0;
 
 	for (uint64_t l = first; l <= last; l++)

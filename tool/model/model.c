@@ -30,7 +30,7 @@ void model_opts_default(struct model_opts *mo)
 static size_t add_pages(uint64_t **pg, size_t *cap, size_t n, uint64_t a, uint64_t s,
 			unsigned int shift)
 {
-	uint64_t first = a >> shift, last = (a + (s ? s : 1) - 1) >> shift;
+	uint64_t first = a >> shift, last = (a + NONZERO(s) - 1) >> shift;
 
 	for (uint64_t p = first; p <= last; p++) {
 		XGROW(*pg, *cap, n + 1);
@@ -63,8 +63,8 @@ static uint64_t run_count(uint64_t w, uint64_t tw, uint64_t budget)
 
 	if (!w)
 		return 0;
-	k = (uint64_t)llround((double)w / (double)(tw ? tw : 1) * (double)budget);
-	return k ? k : 1;
+	k = (uint64_t)llround((double)w / (double)NONZERO(tw) * (double)budget);
+	return NONZERO(k);
 }
 
 struct run {
@@ -89,14 +89,14 @@ static size_t interleave(const uint64_t *rw, size_t n, uint32_t **out)
 
 	for (size_t i = 0; i < n; i++)
 		nruns += rw[i];
-	runs = xcalloc(nruns ? nruns : 1, sizeof(*runs));
+	runs = xcalloc(nruns, sizeof(*runs));
 	nruns = 0;
 	for (size_t i = 0; i < n; i++)
 		for (uint64_t j = 0; j < rw[i]; j++)
 			runs[nruns++] = (struct run){ ((double)j + 0.5) / (double)rw[i],
 						      (uint32_t)i };
 	qsort(runs, nruns, sizeof(*runs), cmp_run);
-	*out = xmalloc((nruns ? nruns : 1) * sizeof(**out));
+	*out = xmallocarray(nruns, sizeof(**out));
 	for (size_t x = 0; x < nruns; x++)
 		(*out)[x] = runs[x].path;
 	free(runs);
@@ -115,7 +115,7 @@ static size_t seq_runs(const struct cgraph *cg, uint64_t budget, uint32_t **runs
 	size_t n = 0, k, len;
 
 	if (!budget || budget >= cg->nseq) {
-		*runs = xmalloc(cg->nseq * sizeof(**runs));
+		*runs = xmallocarray(cg->nseq, sizeof(**runs));
 		memcpy(*runs, cg->seq, cg->nseq * sizeof(**runs));
 		return cg->nseq;
 	}
@@ -123,7 +123,7 @@ static size_t seq_runs(const struct cgraph *cg, uint64_t budget, uint32_t **runs
 	 * since len <= budget / k < nseq / k */
 	k = budget < MODEL_SEQ_STRETCHES ? (size_t)budget : MODEL_SEQ_STRETCHES;
 	len = (size_t)budget / k;
-	*runs = xmalloc(len * k * sizeof(**runs));
+	*runs = xmallocarray(len * k, sizeof(**runs));
 	for (size_t i = 0; i < k; i++)
 		for (size_t j = 0; j < len; j++)
 			(*runs)[n++] = cg->seq[i * cg->nseq / k + j];
@@ -137,7 +137,7 @@ size_t model_runs(const struct cgraph *cg, uint64_t budget, uint32_t **runs)
 
 	if (cg->nseq)
 		return seq_runs(cg, budget, runs);
-	rw = xcalloc(cg->npaths ? cg->npaths : 1, sizeof(*rw));
+	rw = xcalloc(cg->npaths, sizeof(*rw));
 	for (size_t i = 0; i < cg->npaths; i++)
 		tw += cg->paths[i].weight;
 	for (size_t i = 0; i < cg->npaths; i++)
@@ -204,8 +204,8 @@ int model_eval_sized(const struct cgraph *cg, const uint64_t *addr, const uint64
 						       cg->paths[i].weight };
 	} else {
 		r->node_stream = true;
-		single = xcalloc(cg->nnodes ? cg->nnodes : 1, sizeof(*single));
-		pv = xcalloc(cg->nnodes ? cg->nnodes : 1, sizeof(*pv));
+		single = xcalloc(cg->nnodes, sizeof(*single));
+		pv = xcalloc(cg->nnodes, sizeof(*pv));
 		for (size_t i = 0; i < cg->nnodes; i++) {
 			if (!cg->nodes[i].weight)
 				continue;
@@ -214,10 +214,10 @@ int model_eval_sized(const struct cgraph *cg, const uint64_t *addr, const uint64
 		}
 	}
 	r->npaths = npv;
-	r->paths = xcalloc(npv ? npv : 1, sizeof(*r->paths));
+	r->paths = xcalloc(npv, sizeof(*r->paths));
 
 	/* pages per path against the bound */
-	mark = xcalloc(cg->nnodes ? cg->nnodes : 1, sizeof(*mark));
+	mark = xcalloc(cg->nnodes, sizeof(*mark));
 	for (size_t i = 0; i < npv; i++) {
 		struct model_path *mp = &r->paths[i];
 
@@ -279,8 +279,8 @@ int model_eval_sized(const struct cgraph *cg, const uint64_t *addr, const uint64
 
 		r->node_stream = true;
 		free(pv);
-		pv = xcalloc(cg->nnodes ? cg->nnodes : 1, sizeof(*pv));
-		single = xcalloc(cg->nnodes ? cg->nnodes : 1, sizeof(*single));
+		pv = xcalloc(cg->nnodes, sizeof(*pv));
+		single = xcalloc(cg->nnodes, sizeof(*single));
 		npv = 0;
 		for (size_t i = 0; i < cg->nnodes; i++) {
 			if (!cg->nodes[i].weight)
@@ -289,7 +289,7 @@ int model_eval_sized(const struct cgraph *cg, const uint64_t *addr, const uint64
 			pv[npv++] = (struct pathview){ &single[i], 1, cg->nodes[i].weight };
 			tw += cg->nodes[i].weight;
 		}
-		rw = xcalloc(npv ? npv : 1, sizeof(*rw));
+		rw = xcalloc(npv, sizeof(*rw));
 		for (size_t i = 0; i < npv; i++)
 			rw[i] = run_count(pv[i].weight, tw, budget);
 	} else if (cg->npaths) {
@@ -299,7 +299,7 @@ int model_eval_sized(const struct cgraph *cg, const uint64_t *addr, const uint64
 		for (size_t x = 0; x < nruns; x++)
 			r->paths[runs[x]].runs++;
 	} else {
-		rw = xcalloc(npv ? npv : 1, sizeof(*rw));
+		rw = xcalloc(npv, sizeof(*rw));
 		for (size_t i = 0; i < npv; i++)
 			rw[i] = r->paths[i].runs = run_count(pv[i].weight, r->weight, budget);
 	}

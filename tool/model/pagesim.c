@@ -44,7 +44,7 @@ struct pagesim *pagesim_new(const struct cgraph *cg, uint64_t budget, const stru
 	ps->nruns = model_runs(cg, budget, &ps->runs);
 	for (size_t x = 0; x < ps->nruns; x++)
 		ps->visits += cg->paths[ps->runs[x]].n;
-	ps->slots = xmalloc(ps->entries * sizeof(*ps->slots));
+	ps->slots = xmallocarray(ps->entries, sizeof(*ps->slots));
 	return ps;
 }
 

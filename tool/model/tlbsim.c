@@ -118,7 +118,7 @@ bool tlbsim_access(struct tlbsim *t, uint64_t addr)
 unsigned int tlbsim_access_range(struct tlbsim *t, uint64_t addr, uint64_t size)
 {
 	uint64_t first = addr >> t->shift;
-	uint64_t last = (addr + (size ? size : 1) - 1) >> t->shift;
+	uint64_t last = (addr + NONZERO(size) - 1) >> t->shift;
 	unsigned int misses = 0;
 
 	for (uint64_t p = first; p <= last; p++)

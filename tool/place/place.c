@@ -7,15 +7,14 @@
 
 #include <stdlib.h>
 
+#include "lib/util.h"
 #include "lib/xalloc.h"
 #include "place/place.h"
 
 /* Where @nd starts when the previous function ended at @at. */
 static uint64_t place_align(const struct cg_node *nd, uint64_t at)
 {
-	uint64_t a = nd->align ? nd->align : 1;
-
-	return (at + a - 1) & ~(a - 1);
+	return align_up(at, NONZERO(nd->align));
 }
 
 uint64_t place_order(const struct cgraph *cg, const uint32_t *order, size_t n,
@@ -77,9 +76,9 @@ static int cmp_moved(const void *a, const void *b)
 uint64_t place_relink(const struct cgraph *cg, const uint64_t *orig, const uint32_t *order,
 		      size_t n, uint64_t insert, uint64_t page_size, uint64_t *addr)
 {
-	uint64_t base = (insert + page_size - 1) & ~(page_size - 1);
+	uint64_t base = align_up(insert, page_size);
 	uint64_t end = place_order(cg, order, n, base, addr);
-	struct moved *mv = xcalloc(n ? n : 1, sizeof(*mv));
+	struct moved *mv = xcalloc(n, sizeof(*mv));
 	uint64_t *prefix = xcalloc(n + 1, sizeof(*prefix));
 	size_t nmv = 0;
 

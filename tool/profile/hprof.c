@@ -140,7 +140,7 @@ int hprof_write(FILE *out, const struct profile *p)
 		 * inside become blanks. Sort what is written, so that a profile
 		 * read back sorts the same way.
 		 */
-		prov = xmalloc(p->nprov * sizeof(*prov));
+		prov = xmallocarray(p->nprov, sizeof(*prov));
 		for (i = 0; i < p->nprov; i++) {
 			char *c, *line = xstrdup(p->provenance[i]);
 
@@ -175,7 +175,7 @@ int hprof_write(FILE *out, const struct profile *p)
 	lines += 2 + PROF_DROP_NR;
 
 	if (p->nfuncs) {
-		fns = xmalloc(p->nfuncs * sizeof(*fns));
+		fns = xmallocarray(p->nfuncs, sizeof(*fns));
 		for (i = 0; i < p->nfuncs; i++)
 			fns[i] = p->funcs[i];
 		qsort(fns, p->nfuncs, sizeof(*fns), cmp_func);
@@ -200,7 +200,7 @@ int hprof_write(FILE *out, const struct profile *p)
 	free(edges);
 
 	if (p->ntraces) {
-		trs = xmalloc(p->ntraces * sizeof(*trs));
+		trs = xmallocarray(p->ntraces, sizeof(*trs));
 		n = 0;
 		HASH_ITER(hh, p->traces, t, ttmp)
 			trs[n++] = t;

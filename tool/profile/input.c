@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "lib/cli.h"
+#include "lib/util.h"
 #include "lib/warn.h"
 #include "lib/xalloc.h"
 #include "profile/input.h"
@@ -289,7 +290,7 @@ int input_read(struct profile *prof, const struct kimage *img, const char *path,
 		r = profile_detect(src.peek, dlen, &badline);
 		if (!r) {
 			pr_err("%s:%zu: cannot tell the format (not %s); name it with "
-			       "--input-format", name, badline ? badline : 1,
+			       "--input-format", name, NONZERO(badline),
 			       profile_readers_list(READERS_WHAT));
 			err = -EINVAL;
 			goto out;

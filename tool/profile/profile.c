@@ -135,8 +135,8 @@ void profile_add_provenance(struct profile *p, const char *line)
 
 void profile_merge(struct profile *dst, const struct profile *src)
 {
-	uint32_t *map = xcalloc(src->nfuncs ? src->nfuncs : 1, sizeof(*map));
-	struct prof_trace **tmap = xcalloc(src->ntraces ? src->ntraces : 1, sizeof(*tmap));
+	uint32_t *map = xcalloc(src->nfuncs, sizeof(*map));
+	struct prof_trace **tmap = xcalloc(src->ntraces, sizeof(*tmap));
 	uint32_t *ids = NULL;
 	size_t cap = 0, i;
 	struct prof_edge *e, *etmp;
@@ -183,7 +183,7 @@ static int cmp_edge_names(const void *a, const void *b)
 
 struct prof_edge **profile_sorted_edges(const struct profile *p)
 {
-	struct prof_edge **v = xcalloc(p->nedges ? p->nedges : 1, sizeof(*v));
+	struct prof_edge **v = xcalloc(p->nedges, sizeof(*v));
 	struct prof_edge *e, *etmp;
 	size_t n = 0;
 

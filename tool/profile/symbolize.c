@@ -225,11 +225,11 @@ struct symbolizer *symbolize_new(struct profile *prof, const struct kimage *img,
 			sz->user_below = img->arch->kernel_base;
 	}
 	if (img && img->nfuncs) {
-		sz->idcache = xmalloc(img->nfuncs * sizeof(*sz->idcache));
+		sz->idcache = xmallocarray(img->nfuncs, sizeof(*sz->idcache));
 		for (i = 0; i < img->nfuncs; i++)
 			sz->idcache[i] = SZ_NONE;
 	}
-	sz->depth_id = xmalloc(SZ_MAX_DEPTH * sizeof(*sz->depth_id));
+	sz->depth_id = xmallocarray(SZ_MAX_DEPTH, sizeof(*sz->depth_id));
 	sz->depth_ok = xcalloc(SZ_MAX_DEPTH, sizeof(*sz->depth_ok));
 	return sz;
 }
@@ -442,7 +442,7 @@ void symbolize_set_window(struct symbolizer *sz, uint32_t n)
 	free(sz->win_ids);
 	sz->win = n;
 	sz->win_samples = sz->win_n = 0;
-	sz->win_ids = n ? xmalloc(n * sizeof(*sz->win_ids)) : NULL;
+	sz->win_ids = n ? xmallocarray(n, sizeof(*sz->win_ids)) : NULL;
 }
 
 /* The window is complete (or the input ended): its path and arcs. */
