@@ -57,6 +57,52 @@ for s in $sets; do
 	kf_image "$key"
 done
 
+# each_split FUNCTION: FUNCTION once per split and direction, with tr and te
+# the training and test families, kt and ko the keys of their orders.
+each_split() {
+	for s in $SPLITS; do
+		a=$(echo "$s" | tr , ' ')
+		# shellcheck disable=SC2086
+		b=$(kf_complement $a)
+		for dir in ab ba; do
+			if [ $dir = ab ]; then tr=$a te=$b; else tr=$b te=$a; fi
+			# shellcheck disable=SC2086
+			kt=$(kf_key $tr)-$sfx ko=$(kf_key $te)-$sfx
+			"$1"
+		done
+	done
+}
+summary_row() {
+	# shellcheck disable=SC2086
+	set -- $(kf_sum "$OUT/counts/base.txt" $te)
+	m0=$3
+	# shellcheck disable=SC2086
+	set -- $(kf_sum "$OUT/counts/kf-$kt.txt" $te)
+	mt=$3
+	# shellcheck disable=SC2086
+	set -- $(kf_sum "$OUT/counts/kf-$ko.txt" $te)
+	mo=$3
+	echo "| $tr | $te | $(kf_fmt $m0) | $(kf_fmt $mt) | $(kf_fmt $mo) |" \
+		"$(awk "BEGIN { printf \"%.2fx | %.1fx |\", $mt / $mo, $m0 / $mo }")"
+}
+split_table() {
+	echo
+	echo "Trained on: $tr ($kt); tested on: $te"
+	echo
+	echo "| measured on | layout $KF_HEAD"
+	echo "|---|---|$KF_RULE"
+	# shellcheck disable=SC2086
+	kf_row "test half | base" "$OUT/counts/base.txt" $te
+	# shellcheck disable=SC2086
+	kf_row "test half | trained order" "$OUT/counts/kf-$kt.txt" $te
+	# shellcheck disable=SC2086
+	kf_row "test half | oracle (order from the test half)" "$OUT/counts/kf-$ko.txt" $te
+	# shellcheck disable=SC2086
+	kf_row "training half | base" "$OUT/counts/base.txt" $tr
+	# shellcheck disable=SC2086
+	kf_row "training half | trained order" "$OUT/counts/kf-$kt.txt" $tr
+}
+
 md=$OUT/generalize.md
 {
 	echo "Base image: $BASE; families (phase K = family K): $FAMILIES"
@@ -67,52 +113,8 @@ md=$OUT/generalize.md
 	echo
 	echo "| training half | test half | base | trained order | oracle | trained / oracle | base / oracle |"
 	echo "|---|---|---:|---:|---:|---:|---:|"
-	for s in $SPLITS; do
-		a=$(echo "$s" | tr , ' ')
-		# shellcheck disable=SC2086
-		b=$(kf_complement $a)
-		for dir in ab ba; do
-			if [ $dir = ab ]; then tr=$a te=$b; else tr=$b te=$a; fi
-			# shellcheck disable=SC2086
-			kt=$(kf_key $tr)-$sfx ko=$(kf_key $te)-$sfx
-			# shellcheck disable=SC2086
-			set -- $(kf_sum "$OUT/counts/base.txt" $te)
-			m0=$3
-			# shellcheck disable=SC2086
-			set -- $(kf_sum "$OUT/counts/kf-$kt.txt" $te)
-			mt=$3
-			# shellcheck disable=SC2086
-			set -- $(kf_sum "$OUT/counts/kf-$ko.txt" $te)
-			mo=$3
-			echo "| $tr | $te | $(kf_fmt $m0) | $(kf_fmt $mt) | $(kf_fmt $mo) |" \
-				"$(awk "BEGIN { printf \"%.2fx | %.1fx |\", $mt / $mo, $m0 / $mo }")"
-		done
-	done
-	for s in $SPLITS; do
-		a=$(echo "$s" | tr , ' ')
-		# shellcheck disable=SC2086
-		b=$(kf_complement $a)
-		for dir in ab ba; do
-			if [ $dir = ab ]; then tr=$a te=$b; else tr=$b te=$a; fi
-			# shellcheck disable=SC2086
-			kt=$(kf_key $tr)-$sfx ko=$(kf_key $te)-$sfx
-			echo
-			echo "Trained on: $tr ($kt); tested on: $te"
-			echo
-			echo "| measured on | layout $KF_HEAD"
-			echo "|---|---|$KF_RULE"
-			# shellcheck disable=SC2086
-			kf_row "test half | base" "$OUT/counts/base.txt" $te
-			# shellcheck disable=SC2086
-			kf_row "test half | trained order" "$OUT/counts/kf-$kt.txt" $te
-			# shellcheck disable=SC2086
-			kf_row "test half | oracle (order from the test half)" "$OUT/counts/kf-$ko.txt" $te
-			# shellcheck disable=SC2086
-			kf_row "training half | base" "$OUT/counts/base.txt" $tr
-			# shellcheck disable=SC2086
-			kf_row "training half | trained order" "$OUT/counts/kf-$kt.txt" $tr
-		done
-	done
+	each_split summary_row
+	each_split split_table
 	# shellcheck disable=SC2086
 	ka=$(kf_key $FAMILIES)-$sfx
 	echo

@@ -108,6 +108,13 @@ kf_sample() {
 	: > "$s.done"
 }
 
+# kf_streams FAMILY...: sample the families (if not yet) and set $files to
+# their streams, in that order.
+kf_streams() {
+	files=
+	for f in "$@"; do kf_sample "$f"; files="$files $OUT/samples/$f.txt"; done
+}
+
 # kf_count IMAGE: $OUT/counts/IMAGE.txt, the counters of every phase.
 kf_count() {
 	c=$OUT/counts/$1.txt
@@ -127,8 +134,7 @@ kf_order() {
 	shift 2
 	o=$OUT/orders/$name.lds
 	[ -f "$o" ] && return 0
-	files=
-	for f in "$@"; do kf_sample "$f"; files="$files $OUT/samples/$f.txt"; done
+	kf_streams "$@"
 	kf_say "order $name: hotpack order $opts --addr-window 64 from $*"
 	start=$(date +%s.%N)
 	# shellcheck disable=SC2086

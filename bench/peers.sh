@@ -44,8 +44,7 @@ kf_lld_order() {
 	shift 2
 	o=$OUT/orders/$name.lds
 	[ -f "$o" ] && return 0
-	files=
-	for f in "$@"; do kf_sample "$f"; files="$files $OUT/samples/$f.txt"; done
+	kf_streams "$@"
 	p=$OUT/orders/$name.lld
 	kf_say "order $name: $LLD --call-graph-profile-sort=$sort from $*"
 	# shellcheck disable=SC2086
