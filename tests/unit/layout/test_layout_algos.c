@@ -586,7 +586,7 @@ static void check_pages_classic(void)
 }
 
 /*
- * The fewest weighted pages and misses (as score() counts them) of c3, ph
+ * The fewest weighted pages and misses (as score_misses() counts them) of c3, ph
  * and cds on cg; *same (when mine is given) whether one of their orders is
  * mine[0..nmine) exactly.
  */
