@@ -25,6 +25,7 @@
 #include <linux/perf_event.h>
 
 #include "arch/arch.h"
+#include "lib/parse.h"
 #include "lib/warn.h"
 #include "lib/xalloc.h"
 #include "measure/measure.h"
@@ -46,18 +47,16 @@ static char *trim(char *s)
 /* "NAME: NUMBER" with only blanks after the number; 0 when it matched. */
 static int parse_counter_line(char *line, char **name, uint64_t *value)
 {
-	char *colon = strrchr(line, ':'), *num, *end;
+	char *colon = strrchr(line, ':'), *num;
 
 	if (!colon)
 		return -1;
 	*colon = '\0';
 	*name = trim(line);
 	num = trim(colon + 1);
-	if (!**name || !isdigit((unsigned char)*num))
+	if (!**name || parse_u64(num, 0, value))
 		return -1;
-	errno = 0;
-	*value = strtoull(num, &end, 10);
-	return errno || *end ? -1 : 0;
+	return 0;
 }
 
 int mcounter_file_read(FILE *in, const char *path, struct mcounter_file *out)
@@ -467,11 +466,8 @@ int mqrow_read(FILE *in, const char *path, struct mqrow *out)
 	out->names = xcalloc(out->n, sizeof(*out->names));
 	out->values = xcalloc(out->n, sizeof(*out->values));
 	for (i = 1; i < nh; i++) {
-		char *end;
-
 		out->names[i - 1] = xstrdup(h[i]);
-		out->values[i - 1] = strtod(r[i], &end);
-		if (end == r[i] || *end) {
+		if (parse_double(r[i], 0, &out->values[i - 1])) {
 			pr_err("%s: '%s' in column %s is not a number; the file is damaged",
 			       path, r[i], h[i]);
 			err = -EINVAL;

@@ -43,6 +43,12 @@ static void test_file(void)
 	fclose(in);
 	mcounter_file_free(&f);
 
+	in = fmemopen((void *)"a: 18446744073709551616\nb: -1\nc: 12x\n", 37, "r");
+	is_int(mcounter_file_read(in, "wrap", &f), -22,
+	       "counters: past 2^64, negative or with junk is no counter");
+	fclose(in);
+	mcounter_file_free(&f);
+
 	ok(mcounter_is_miss("I-TLB kernel misses"), "miss: 'misses' counts");
 	ok(mcounter_is_miss("iTLB MISS"), "miss: any case");
 	ok(!mcounter_is_miss("I-TLB kernel hits"), "miss: other counters do not");
