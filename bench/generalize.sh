@@ -19,7 +19,7 @@
 # at 8..128 entries, I-cache 32 KiB 8-way 64 B lines, kernel code only.
 # Tables to OUTDIR/generalize.md (and stdout).
 #
-# Needs: a built kernel tree (KBUILD=/work/kbuild examples/kernel/kernel.sh
+# Needs: a built kernel tree (examples/kernel/kernel.sh
 # build), hotpack and its QEMU plugin built (HPBUILD=the build directory),
 # qemu-system-x86_64, busybox-static.  See bench/kernel-families.sh for the
 # environment (KBUILD, HPBUILD, FAMILIES, SPLITS below).  A rerun reuses

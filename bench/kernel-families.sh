@@ -12,12 +12,12 @@
 # family with sample_phases=K.  Everything is cached under $OUT: a rerun
 # redoes only what is missing.
 #
-# Environment: KBUILD [/work/kbuild]; HPBUILD, the hotpack build directory
+# Environment: KBUILD [as examples/kernel/kernel.sh]; HPBUILD, the hotpack build directory
 # that holds tool/hotpack and tool/qemu/ [the source tree]; or HOTPACK,
 # PLUGIN, HPMARK one by one; FAMILIES [all of examples/kernel/workloads,
 # in the order below]; LLD [ld.lld-22] (peers.sh).
 
-: "${KBUILD:=/work/kbuild}"
+: "${KBUILD:=${XDG_CACHE_HOME:-$HOME/.cache}/hotpack/kbuild}"
 : "${HPBUILD:=$TOP}"
 : "${HOTPACK:=$HPBUILD/tool/hotpack}"
 : "${PLUGIN:=$HPBUILD/tool/qemu/libhotpack-itlb.so}"

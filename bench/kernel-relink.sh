@@ -15,7 +15,7 @@
 #   usage: bench/kernel-relink.sh [RUNS]    (env: KBUILD, KVER, JOBS as kernel.sh)
 set -eu
 RUNS=${1:-3}
-: "${KVER:=6.1}" "${KBUILD:=/work/kbuild}" "${JOBS:=2}"
+: "${KVER:=6.1}" "${KBUILD:=${XDG_CACHE_HOME:-$HOME/.cache}/hotpack/kbuild}" "${JOBS:=2}"
 SRC=$KBUILD/linux-source-$KVER
 BUILD=${BUILD:-$KBUILD/build-$KVER-x86_64}
 OUT=$KBUILD/bench-relink

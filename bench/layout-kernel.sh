@@ -20,7 +20,7 @@ out=${1:?usage: $0 OUTDIR SAMPLES [ALGO...]}
 samples=${2:?usage: $0 OUTDIR SAMPLES [ALGO...]}
 shift 2
 [ $# -gt 0 ] || set -- empty original c3 ph cds pages
-: "${KBUILD:=/work/kbuild}" "${HOTPACK:=$TOP/tool/hotpack}"
+: "${KBUILD:=${XDG_CACHE_HOME:-$HOME/.cache}/hotpack/kbuild}" "${HOTPACK:=$TOP/tool/hotpack}"
 : "${PLUGIN:=$TOP/tool/qemu/libhotpack-itlb.so}" "${BASE:=$KBUILD/images/base}"
 export KBUILD
 mkdir -p "$out"

@@ -6,15 +6,17 @@
 # with -ffunction-sections and hotpack's linker-script patch, relink it with
 # an order file, and boot it under qemu-system-x86_64 (TCG, no KVM needed)
 # with a busybox initramfs that runs a workload.  Everything is built outside
-# the hotpack tree, in $KBUILD (default /work/kbuild).  Run with no argument
-# for the usage.  Not part of `make check`: a full build takes ~3 minutes.
+# the hotpack tree, in $KBUILD (default ${XDG_CACHE_HOME:-$HOME/.cache}/hotpack/kbuild,
+# a directory of the user's own; every command says where).  Run with no
+# argument for the usage.  Not part of `make check`: a full build takes ~3
+# minutes.
 set -eu
 
 HERE=$(cd "$(dirname "$0")" && pwd)
 TOP=$(cd "$HERE/../.." && pwd)
 
 : "${KVER:=6.1}"
-: "${KBUILD:=/work/kbuild}"
+: "${KBUILD:=${XDG_CACHE_HOME:-$HOME/.cache}/hotpack/kbuild}"
 : "${JOBS:=2}"
 : "${ARCH:=x86_64}"
 : "${QEMU_MEM:=256}"
@@ -55,14 +57,16 @@ Commands (each runs the ones it needs first, if their output is missing):
   paths           print the paths the other commands use
 
 Environment (defaults in brackets):
-  KVER [6.1]  KBUILD [/work/kbuild]  JOBS [2]  QEMU_MEM [256]
+  KVER [6.1]  JOBS [2]  QEMU_MEM [256]
+  KBUILD [\${XDG_CACHE_HOME:-\$HOME/.cache}/hotpack/kbuild], now $KBUILD
   BUILD [\$KBUILD/build-\$KVER-x86_64]     out-of-tree kernel build directory
   WORKLOAD [examples/kernel/workload.sh]  run by the guest's /init
   EXTRA_BINS []                           space-separated host files -> /bin
   QEMU_ICOUNT [shift=3,align=off,sleep=off]  "" turns -icount off
   QEMU_EXTRA []
-  HOTPACK [tool/hotpack of this tree]  PLUGIN [tool/qemu/libhotpack-itlb.so]
-  HPMARK [tool/qemu/hpmark]            (loop)
+  HOTPACK [tool/hotpack of this tree, else hotpack on PATH]  (loop)
+  PLUGIN [tool/qemu/libhotpack-itlb.so, else hotpack measure --plugin-path]
+  HPMARK [tool/qemu/hpmark, else hpmark beside the plugin]
 
 Each saved image directory holds vmlinux, vmlinux.map (CONFIG_VMLINUX_MAP),
 System.map, bzImage, config and link.log (the link's stderr, for warnings).
@@ -277,6 +281,12 @@ cmd_boot() {
 }
 
 cmd_loop() {
+	# a build tree's tools; installed (this script in $(datadir)/hotpack),
+	# the hotpack on PATH and the plugin and marker it was installed with
+	if [ -z "${HOTPACK:-}" ] && [ ! -x "$TOP/tool/hotpack" ] &&
+	   HOTPACK=$(command -v hotpack) && P=$("$HOTPACK" measure --plugin-path); then
+		: "${PLUGIN:=$P}" "${HPMARK:=$(dirname "$P")/hpmark}"
+	fi
 	: "${HOTPACK:=$TOP/tool/hotpack}" "${PLUGIN:=$TOP/tool/qemu/libhotpack-itlb.so}"
 	: "${HPMARK:=$TOP/tool/qemu/hpmark}"
 	for f in "$HOTPACK" "$PLUGIN" "$HPMARK"; do
@@ -316,6 +326,8 @@ cmd_loop() {
 }
 
 cmd_paths() {
+	echo "kbuild:    $KBUILD"
+	echo "patch:     $PATCH"
 	echo "source:    $SRC"
 	echo "build:     $BUILD"
 	echo "images:    $IMAGES/NAME/{vmlinux,vmlinux.map,System.map,bzImage,config,link.log}"
@@ -326,7 +338,10 @@ cmd_paths() {
 [ $# -ge 1 ] || { usage; exit 2; }
 cmd=$1; shift
 case $cmd in
-prepare|build|relink|initramfs|boot|loop|paths) "cmd_$cmd" "$@" ;;
+paths) cmd_paths ;;
+prepare|build|relink|initramfs|boot|loop)
+	say "building in $KBUILD (KBUILD=DIR to change)"
+	"cmd_$cmd" "$@" ;;
 -h|--help|help) usage ;;
 *) usage >&2; exit 2 ;;
 esac
