@@ -24,6 +24,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "cmd/commands.h"
 #include "cmd/pipeline.h"
@@ -391,6 +392,9 @@ struct verdict {
 	enum ksecnames new_secnames;
 	size_t nodes, missing;		/* sampled functions, and those NEW lacks */
 	size_t pages_before, pages_after, pages_bound;	/* the executed set's pages */
+	bool identical;		/* NEW is OLD, byte for byte */
+	bool old_has_region;	/* OLD has a non-empty hot region ... */
+	bool order_in_old;	/* ... holding the order file's functions, in order */
 };
 
 static void print_problem(const struct verify_opts *o, size_t *shown, enum fn_problem p,
@@ -555,13 +559,115 @@ static void print_report(const struct verify_opts *o, const struct cgraph *cg,
 		       pct(rb->icache_misses, ra->icache_misses));
 }
 
+/* Are the files at @a and @b the same bytes? False when one cannot be read
+ * (the image was read already, so that is no error of its own here). */
+static bool same_bytes(const char *a, const char *b)
+{
+	static char ba[1 << 16], bb[1 << 16];
+	struct stat sa, sb;
+	FILE *fa, *fb;
+	bool same;
+
+	if (stat(a, &sa) || stat(b, &sb) || sa.st_size != sb.st_size)
+		return false;
+	if (sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino)
+		return true;
+	fa = fopen(a, "rb");
+	fb = fopen(b, "rb");
+	same = fa && fb;
+
+	while (same) {
+		size_t na = fread(ba, 1, sizeof(ba), fa), nb = fread(bb, 1, sizeof(bb), fb);
+
+		same = na == nb && !memcmp(ba, bb, na) && !ferror(fa) && !ferror(fb);
+		if (na < sizeof(ba))
+			break;
+	}
+	if (fa)
+		fclose(fa);
+	if (fb)
+		fclose(fb);
+	return same;
+}
+
+/* OLD linked with the order: its own hot region holds every listed function
+ * in the listed order (then OLD and NEW were most likely given swapped). */
+static void check_old(const struct kimage *oimg, const struct order_file *of,
+		      struct verdict *v)
+{
+	uint64_t lo, hi, prev = 0;
+	size_t i;
+
+	v->old_has_region = kimage_symbol_addr(oimg, "__hotpack_text_start", &lo) &&
+			    kimage_symbol_addr(oimg, "__hotpack_text_end", &hi) && hi > lo;
+	v->order_in_old = v->old_has_region && of && of->n;
+	for (i = 0; v->order_in_old && i < of->n; i++) {
+		uint64_t a = of->items[i].old->addr;
+
+		v->order_in_old = a >= lo && a < hi && a >= prev;
+		prev = a;
+	}
+}
+
+/* The cause of an order not applied: the commonest mistakes first. */
+static const char *not_applied_cause(const struct verdict *v, const struct order_file *of)
+{
+	bool few_sections = v->new_secnames == KSEC_MAP || v->new_secnames == KSEC_OBJECT ?
+		v->new_movable * 10 < v->new_funcs : false;
+	bool new_region = v->have_region && v->region_end > v->region_start;
+
+	if (v->identical)
+		return "NEW is byte-identical to OLD: the kernel was not relinked with the "
+		       "order (NEW is the saved old image, or make ran without "
+		       "HOTPACK_ORDER=/abs/order.lds); relink with it, the same KCFLAGS, and "
+		       "give the vmlinux it writes as NEW";
+	if (of && !v->listed && !of->unresolved)
+		return "the order file lists no function: it is empty (a failed `hotpack ... > "
+		       "order.lds` leaves an empty file); write it with hotpack -o and relink";
+	if (v->old_has_region && !new_region && (!of || v->order_in_old))
+		return of ? "OLD and NEW are swapped: the order is in OLD (in its hot region, "
+			    "in order) and NEW has no hot region; give the image the samples "
+			    "were taken on first and the relinked one second"
+			  : "OLD has a hot region and NEW has none: OLD and NEW are swapped "
+			    "(the image the samples were taken on comes first), or NEW was "
+			    "linked without HOTPACK_ORDER";
+	if (of && !v->listed)
+		return "the order file names no function of OLD: it was made for another "
+		       "build, or OLD is not the image it was made from";
+	if (v->missing * 10 >= v->nodes)
+		return "NEW lacks many of the sampled functions: it is another build, not "
+		       "OLD relinked with the order";
+	if (few_sections)
+		return "NEW was built without -ffunction-sections (few functions sit in a "
+		       ".text.<name> section of their own): rebuild with "
+		       "KCFLAGS=-ffunction-sections";
+	if (of && v->problems[FP_DISORDER] * 2 > v->listed - v->in_place)
+		return "the functions moved, but not in this order: NEW was linked with "
+		       "another order file";
+	if (!v->have_region && v->hot_moved && !v->hot_same_order)
+		return "the sampled functions moved but are not packed (pages above the bound "
+		       "not halved): NEW is another build or was linked with another order";
+	if (!v->have_region)
+		return "NEW has no __hotpack_text_start: the kernel patch from linker-scripts/ "
+		       "is missing, or make ran without HOTPACK_ORDER=/abs/order.lds";
+	if (v->region_end == v->region_start)
+		return "the hot region is empty: the order file given to HOTPACK_ORDER was "
+		       "empty (a failed `hotpack ... > order.lds` leaves one; write it with "
+		       "-o) or matched no input section (an order made for another build, or "
+		       "a kernel built without -ffunction-sections)";
+	if (of && v->problems[FP_MISSING] == v->listed)
+		return "none of the listed functions is in NEW: a wrong image or order file";
+	return of ? "only part of the order is in place: a stale order file (made for "
+		    "another build), or a relink that did not pick up the new order"
+		  : "none of the sampled functions is in the hot region: an order made "
+		    "from other samples or for another build";
+}
+
 /* Decide, print the verdict, return the exit status. */
 static int print_verdict(const struct verdict *v, const struct order_file *of,
 			 const char *newpath)
 {
-	bool few_sections = v->new_secnames == KSEC_MAP || v->new_secnames == KSEC_OBJECT ?
-		v->new_movable * 10 < v->new_funcs : false;
-	const char *cause = NULL;
+	const char *cause;
 	bool applied;
 
 	printf("\n");
@@ -582,16 +688,15 @@ static int print_verdict(const struct verdict *v, const struct order_file *of,
 		printf(", inside the hot region %zu", v->hot_in_region);
 	printf("%s\n", v->hot > 1 && v->hot_same_order ? ", relative order unchanged" : "");
 
-	if (of) {
-		applied = v->listed && v->in_place == v->listed;
-		if (!v->listed)
-			cause = of->unresolved ? "the order file names no function of OLD: it was "
-						 "made for another build, or OLD is not the image "
-						 "it was made from"
-					       : "the order file is empty";
-	} else if (v->have_region) {
+	if (of)
+		/* listed functions in NEW in order, but NEW without a hot region
+		 * and OLD with the order in its own: the images are swapped */
+		applied = v->listed && v->in_place == v->listed &&
+			  !(v->order_in_old && !(v->have_region &&
+						 v->region_end > v->region_start));
+	else if (v->have_region)
 		applied = v->region_end > v->region_start && v->hot_in_region > 0;
-	} else {
+	else
 		/* Nothing but addresses to go on: another build, or any other
 		 * order, also "moves" every function, so the move must also
 		 * pack OLD's functions (nearly all still there): at least half
@@ -600,41 +705,11 @@ static int print_verdict(const struct verdict *v, const struct order_file *of,
 			  v->missing * 10 < v->nodes &&
 			  2 * ((long long)v->pages_after - (long long)v->pages_bound) <=
 				  (long long)v->pages_before - (long long)v->pages_bound;
-	}
 	if (applied) {
 		printf("verdict: the order is applied in %s\n", newpath);
 		return HP_EXIT_OK;
 	}
-	if (cause) {
-		/* said above */
-	} else if (v->missing * 10 >= v->nodes) {
-		cause = "NEW lacks many of the sampled functions: it is another build, not "
-			"OLD relinked with the order";
-	} else if (few_sections) {
-		cause = "NEW was built without -ffunction-sections (few functions sit in a "
-			".text.<name> section of their own): rebuild with "
-			"KCFLAGS=-ffunction-sections";
-	} else if (of && v->problems[FP_DISORDER] * 2 > v->listed - v->in_place) {
-		cause = "the functions moved, but not in this order: NEW was linked with "
-			"another order file";
-	} else if (!v->have_region && v->hot_moved && !v->hot_same_order) {
-		cause = "the sampled functions moved but are not packed (pages above the bound "
-			"not halved): NEW is another build or was linked with another order";
-	} else if (!v->have_region) {
-		cause = "NEW has no __hotpack_text_start: the kernel patch from linker-scripts/ "
-			"is missing, or make ran without HOTPACK_ORDER=/abs/order.lds";
-	} else if (v->region_end == v->region_start) {
-		cause = "the hot region is empty: the order file matched no input section "
-			"(an order made for another build, or a kernel built without "
-			"-ffunction-sections)";
-	} else if (of && v->problems[FP_MISSING] == v->listed) {
-		cause = "none of the listed functions is in NEW: a wrong image or order file";
-	} else {
-		cause = of ? "only part of the order is in place: a stale order file (made for "
-			     "another build), or a relink that did not pick up the new order"
-			   : "none of the sampled functions is in the hot region: an order made "
-			     "from other samples or for another build";
-	}
+	cause = not_applied_cause(v, of);
 	pr_err("%s: the order was not applied: %s", newpath, cause);
 	printf("verdict: NOT applied: %s\n", cause);
 	return HP_EXIT_NOT_APPLIED;
@@ -718,6 +793,8 @@ static int verify_run(struct verify_opts *o, char *oldpath, char *newpath, char 
 	v.pages_before = rb.set_pages;
 	v.pages_after = ra.set_pages;
 	v.pages_bound = ra.set_bound < ra.set_pages ? ra.set_bound : ra.set_pages;
+	v.identical = same_bytes(oldpath, newpath);
+	check_old(oimg, o->order_path ? &of : NULL, &v);
 	ret = print_verdict(&v, o->order_path ? &of : NULL, newpath);
 out:
 	model_result_free(&rb);
