@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * cmd_order.c - the main job: `hotpack [order] VMLINUX SAMPLES... > order.lds`.
+ * cmd_order.c - the main job: `hotpack [order] VMLINUX SAMPLES... -o order.lds`.
  * Reads the image, reads and symbolizes the samples, builds the call graph,
  * runs the chosen algorithm and writes the order for the chosen linker.
  */
@@ -90,6 +90,7 @@ static int order_parse(int argc, char **argv, struct order_opts *o)
 	int c, f;
 
 	pipe_opts_init(&o->pipe);
+	o->pipe.sections.need_function_sections = true;
 	o->algo = layout_default_name();
 	geom_default(&o->layout.geom);
 	o->layout.coverage = 1.0;
@@ -203,8 +204,9 @@ static int order_run(struct order_opts *o, char *vmlinux, char **inputs, int nin
 	}
 	if (!err && !n) {
 		pr_err("%s: none of the sampled functions can move (%zu of %zu functions are "
-		       "movable); build with -ffunction-sections and give the link map "
-		       "(--map)", vmlinux, p.img->nmovable, p.img->nfuncs);
+		       "movable); build with -ffunction-sections%s", vmlinux,
+		       p.img->nmovable, p.img->nfuncs,
+		       p.img->secnames == KSEC_ASSUMED ? " and give the link map (--map)" : "");
 		err = -ENOENT;
 	}
 	if (!err) {

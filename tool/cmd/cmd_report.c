@@ -111,6 +111,7 @@ static int report_parse(int argc, char **argv, struct report_opts *o)
 	o->algo = layout_default_name();
 	o->layout.coverage = 1.0;
 	pipe_opts_init(&o->pipe);
+	o->pipe.sections.need_function_sections = true;
 	o->show_paths = 10;
 	o->replay = -1;
 	model_opts_default(&o->model);

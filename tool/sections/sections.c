@@ -8,6 +8,7 @@
  */
 #include "config.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -15,6 +16,7 @@
 #include "lib/warn.h"
 #include "lib/xalloc.h"
 #include "sections/linkmap.h"
+#include "sections/producer.h"
 #include "sections/sections.h"
 
 /* Kernel regions whose code must stay where the linker script puts it. */
@@ -117,6 +119,30 @@ static char *beside(const char *path, const char *suffix)
 	return NULL;
 }
 
+#define REBUILD "rebuild with KCFLAGS=-ffunction-sections (and the kernel patch from " \
+	"linker-scripts/ for the relink)"
+
+/*
+ * An order for an image built without -ffunction-sections matches no input
+ * section: the link takes it without a word and nothing moves. Say so when
+ * the image shows it: a map or object whose functions sit in no section of
+ * their own, or, with section names assumed, GCC's producer strings
+ * (name_linked()).
+ */
+static int check_function_sections(const struct kimage *img)
+{
+	const char *from = img->secnames_from ? img->secnames_from : img->path;
+
+	if (img->nmovable)
+		return 0;
+	if (img->secnames == KSEC_MAP || img->secnames == KSEC_OBJECT) {
+		pr_err("%s: no function sits in a .text.<name> input section of its own: %s "
+		       "was not built with -ffunction-sections; " REBUILD, from, img->path);
+		return -EINVAL;
+	}
+	return 0;
+}
+
 static int name_linked(struct kimage *img, const struct sections_opts *opts)
 {
 	char *auto_map = NULL, *auto_obj = NULL;
@@ -133,7 +159,12 @@ static int name_linked(struct kimage *img, const struct sections_opts *opts)
 		err = linkmap_read_object(img, opts->object_path ? opts->object_path : auto_obj);
 	} else {
 		assume_sections(img);
-		if (!opts->quiet_assumed && is_kernel(img))
+		if (opts->need_function_sections && producer_function_sections(img->path) == 0) {
+			pr_err("%s: not built with -ffunction-sections (no DWARF producer "
+			       "string has it), so an order would match no input section; "
+			       REBUILD ", and CONFIG_VMLINUX_MAP=y for the link map", img->path);
+			err = -EINVAL;
+		} else if (!opts->quiet_assumed && is_kernel(img))
 			pr_warn("%s: no link map (vmlinux.map) or vmlinux.o beside it; "
 				"input-section names are assumed (.text.<name>) and the "
 				"kernel's fixed regions are left alone; pass --map to be exact",
@@ -153,10 +184,14 @@ int sections_name(struct kimage *img, const struct sections_opts *opts)
 {
 	int err = 0;
 
+	if (!opts)
+		opts = &default_opts;
 	/* A relocatable object named its sections itself (kimage_open()). */
 	if (!img->relocatable)
-		err = name_linked(img, opts ? opts : &default_opts);
+		err = name_linked(img, opts);
 	count_movable(img);
+	if (!err && opts->need_function_sections)
+		err = check_function_sections(img);
 	return err;
 }
 

@@ -21,6 +21,9 @@ struct sections_opts {
 	bool no_auto;		/* do not look for files beside the image */
 	bool quiet_assumed;	/* no warning when section names are assumed
 				 * (commands that never move anything) */
+	bool need_function_sections;	/* an image that says it was built
+				 * without -ffunction-sections is an error
+				 * (commands that order) */
 };
 
 /**
@@ -29,7 +32,10 @@ struct sections_opts {
  * on stderr when the names are assumed. A relocatable image named its
  * sections itself. @opts may be NULL (look beside the image, warn).
  * Returns 0, or -errno after printing why (a map or object that does not
- * describe the image, a file that cannot be read).
+ * describe the image, a file that cannot be read; with
+ * need_function_sections, an image not built with -ffunction-sections: no
+ * function in a section of its own in the map or object, or, with neither,
+ * DWARF producer strings without the option).
  */
 int sections_name(struct kimage *img, const struct sections_opts *opts);
 
