@@ -17,8 +17,8 @@ $cc $flags -Wl,-Map="$out/kernel.map" -o "$out/kernel" "$out/kernel.c"
 "$here/samples.sh" "$out/kernel" "$here/stacks.txt" >"$out/samples.txt"
 echo "== $(grep -c 'NOINLINE' "$out/kernel.c") functions, $(grep -c cycles "$out/samples.txt") samples of the read and write paths"
 
-echo "== hotpack $out/kernel $out/samples.txt > $out/order.lds"
-"$hotpack" "$out/kernel" "$out/samples.txt" >"$out/order.lds"
+echo "== hotpack $out/kernel $out/samples.txt -o $out/order.lds"
+"$hotpack" "$out/kernel" "$out/samples.txt" -o "$out/order.lds"
 sed -n 's/^ \* //p' "$out/order.lds" | grep -E '^(algorithm|functions placed|samples)'
 
 "$here/ld-with-order.sh" ld "$out/order.lds" "$out/ordered.lds"

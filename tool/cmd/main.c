@@ -36,7 +36,7 @@ static void usage(FILE *f)
 	const struct cmd *c;
 
 	fprintf(f,
-"usage: hotpack VMLINUX SAMPLES... > order.lds      (same as hotpack order)\n"
+"usage: hotpack VMLINUX SAMPLES... -o order.lds   (same as hotpack order)\n"
 "       hotpack COMMAND [options] ...\n"
 "\n"
 "Make a kernel's hot paths touch fewer code pages: order its hot functions\n"
