@@ -144,6 +144,9 @@ static int order_parse(int argc, char **argv, struct order_opts *o)
 	}
 	if (input_check_paths(argv + optind + 1, argc - optind - 1))
 		return -EINVAL;
+	if (pipe_check_output(o->output, argv[optind], &o->pipe.sections, argv + optind + 1,
+			      argc - optind - 1))
+		return -EINVAL;
 	if (!layout_find(o->algo)) {
 		pr_err("--algo: unknown algorithm '%s'; see hotpack --list-algos", o->algo);
 		return -EINVAL;

@@ -140,6 +140,8 @@ int cmd_profile(int argc, char **argv)
 	}
 	if (input_check_paths(argv + optind, argc - optind))
 		return HP_EXIT_USAGE;
+	if (pipe_check_output(output, vmlinux, &po.sections, argv + optind, argc - optind))
+		return HP_EXIT_USAGE;
 	if (vmlinux) {
 		err = pipe_open_image(&img, vmlinux, &po.sections, false);
 		if (err)
@@ -195,6 +197,9 @@ int cmd_merge(int argc, char **argv)
 	}
 	if (input_check_paths(argv + optind, argc - optind))
 		return HP_EXIT_USAGE;
+	for (i = optind; i < argc; i++)
+		if (cli_out_check_input(output, argv[i], "profile"))
+			return HP_EXIT_USAGE;
 	all = profile_new();
 	for (i = optind; i < argc && !err; i++) {
 		/* each file on its own first, so a damaged one adds nothing */

@@ -166,6 +166,9 @@ static int report_parse(int argc, char **argv, struct report_opts *o)
 	}
 	if (input_check_paths(argv + optind + 1, argc - optind - 1))
 		return -EINVAL;
+	if (pipe_check_output(o->svg, argv[optind], &o->pipe.sections, argv + optind + 1,
+			      argc - optind - 1))
+		return -EINVAL;
 	if (strcmp(o->algo, "all") && !layout_find(o->algo)) {
 		pr_err("--algo: unknown algorithm '%s'; give all or one of hotpack --list-algos",
 		       o->algo);

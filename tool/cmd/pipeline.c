@@ -6,11 +6,13 @@
 #include "config.h"
 
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cmd/pipeline.h"
 #include "lib/cli.h"
 #include "lib/warn.h"
+#include "lib/xalloc.h"
 #include "sections/srcfile.h"
 
 void pipe_opts_init(struct pipe_opts *o)
@@ -86,6 +88,30 @@ int pipe_open_image(struct kimage **out, const char *path, const struct sections
 		kimage_close(*out);
 		*out = NULL;
 	}
+	return err;
+}
+
+int pipe_check_output(const char *output, const char *vmlinux, const struct sections_opts *so,
+		      char *const *inputs, int ninputs)
+{
+	int i, err = cli_out_check_input(output, vmlinux, "the vmlinux");
+
+	if (!err)
+		err = cli_out_check_input(output, so->map_path, "the link map");
+	if (!err)
+		err = cli_out_check_input(output, so->object_path, "the object file");
+	/* What sections_name() may read beside the vmlinux when not told */
+	if (!err && vmlinux && !so->no_auto && !so->map_path && !so->object_path) {
+		char *map = xasprintf("%s.map", vmlinux), *obj = xasprintf("%s.o", vmlinux);
+
+		err = cli_out_check_input(output, map, "the link map beside the vmlinux");
+		if (!err)
+			err = cli_out_check_input(output, obj, "the object file beside the vmlinux");
+		free(map);
+		free(obj);
+	}
+	for (i = 0; i < ninputs && !err; i++)
+		err = cli_out_check_input(output, inputs[i], "samples");
 	return err;
 }
 

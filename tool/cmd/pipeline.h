@@ -114,6 +114,15 @@ int pipe_parse_opt(struct pipe_opts *o, int c, const char *arg);
 int pipe_open_image(struct kimage **out, const char *path, const struct sections_opts *so,
 		    bool dwarf_files);
 
+/**
+ * pipe_check_output() - refuse an @output that is one of the command's
+ * inputs: @vmlinux (may be NULL), the link map or object file given in @so
+ * or found beside the vmlinux, or one of @inputs. Returns 0 or -EINVAL
+ * (printed by cli_out_check_input()).
+ */
+int pipe_check_output(const char *output, const char *vmlinux, const struct sections_opts *so,
+		      char *const *inputs, int ninputs);
+
 struct pipe {
 	struct kimage *img;
 	struct profile *prof;

@@ -232,6 +232,21 @@ void cli_out_abort(struct cli_out *o)
 	memset(o, 0, sizeof(*o));
 }
 
+int cli_out_check_input(const char *out, const char *in, const char *what)
+{
+	struct stat so, si;
+	int err;
+
+	if (!out || !strcmp(out, "-") || !in || stat(out, &so) || !S_ISREG(so.st_mode))
+		return 0;
+	err = strcmp(in, "-") ? stat(in, &si) : fstat(STDIN_FILENO, &si);
+	if (err || so.st_dev != si.st_dev || so.st_ino != si.st_ino)
+		return 0;
+	pr_err("%s: is also an input (%s %s); write the output elsewhere", out, what,
+	       strcmp(in, "-") ? in : "on standard input");
+	return -EINVAL;
+}
+
 char *cli_wrap(const char *text, size_t col)
 {
 	size_t len = strlen(text), spaces = 0, words = 0, linelen = col, n;

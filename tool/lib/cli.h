@@ -57,6 +57,16 @@ int cli_out_commit(struct cli_out *o);
 /** Drop the output (on error): nothing is written. */
 void cli_out_abort(struct cli_out *o);
 
+/**
+ * cli_out_check_input() - refuse an output @out that is the same regular
+ * file as the input @in ("-": standard input), by device and inode, so also
+ * through symbolic and hard links: the rename would replace the input.
+ * @what says which input it is ("the vmlinux", "samples"). Returns 0, or
+ * -EINVAL after printing "OUT: is also an input (WHAT IN); ...". A NULL or
+ * "-" @out (stdout), or a file that does not exist yet, is never an input.
+ */
+int cli_out_check_input(const char *out, const char *in, const char *what);
+
 /* --help: lines of at most CLI_USAGE_WIDTH columns; an option's text starts
  * at column CLI_USAGE_COL ("      --input-format FMT   "). */
 #define CLI_USAGE_WIDTH 76
