@@ -187,7 +187,7 @@ static int order_run(struct order_opts *o, char *vmlinux, char **inputs, int nin
 	if (err)
 		return err;
 	cg = p.cg;
-	o->layout.window_paths = o->pipe.input.addr_window != 0;
+	o->layout.window_paths = pipe_window_paths(&p, &o->pipe);
 	if (!err) {
 		order = xmallocarray(cg->nnodes, sizeof(*order));
 		err = layout_run(layout_find(o->algo), cg, &o->layout, order, &n);

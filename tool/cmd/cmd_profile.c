@@ -48,6 +48,8 @@ static void profile_usage(FILE *f)
 "      --addr-window N      address lists: each N samples in a row (in the\n"
 "                           order they happened) also give a trace and edges\n"
 "                           of the functions they hit (default 0: off)\n"
+"      --sequence           also keep the order --addr-window's windows ran in\n"
+"                           (.hprof 2.1 'seq', which the model replays)\n"
 "  -q, --quiet              errors only;  -v, --verbose  more detail\n"
 "  -h, --help               this text\n"
 "\n"
@@ -74,7 +76,7 @@ static void merge_usage(FILE *f)
 "Exit status: 0 ok, 1 error, 2 usage.\n");
 }
 
-enum { OPT_VMLINUX = 256 };
+enum { OPT_VMLINUX = 256, OPT_SEQUENCE };
 
 /* pipeline.h's input options; not --object nor those of the call graph */
 static const struct option profile_longopts[] = {
@@ -84,6 +86,7 @@ static const struct option profile_longopts[] = {
 	PIPE_INPUT_LONGOPTS,
 	{ "weight", required_argument, NULL, PIPE_OPT_WEIGHT },
 	{ "addr-window", required_argument, NULL, PIPE_OPT_ADDR_WINDOW },
+	{ "sequence", no_argument, NULL, OPT_SEQUENCE },
 	{ "quiet", no_argument, NULL, 'q' },
 	{ "verbose", no_argument, NULL, 'v' },
 	{ "help", no_argument, NULL, 'h' },
@@ -113,6 +116,7 @@ int cmd_profile(int argc, char **argv)
 	const char *output = NULL, *vmlinux = NULL;
 	struct kimage *img = NULL;
 	struct profile *prof;
+	bool sequence = false;
 	char *line;
 	int c, err, i;
 
@@ -128,6 +132,7 @@ int cmd_profile(int argc, char **argv)
 		switch (c) {
 		case 'o': output = optarg; break;
 		case OPT_VMLINUX: vmlinux = optarg; break;
+		case OPT_SEQUENCE: sequence = true; break;
 		case 'q': hp_verbosity = 0; break;
 		case 'v': hp_verbosity = 2; break;
 		case 'h': profile_usage(stdout); return HP_EXIT_OK;
@@ -162,6 +167,12 @@ int cmd_profile(int argc, char **argv)
 		free(line);
 	}
 	err = input_read_all(prof, img, argv + optind, argc - optind, &po.input);
+	if (!sequence) {
+		/* version 2, as before --sequence; .hprof inputs' own sequences too */
+		free(prof->seq);
+		prof->seq = NULL;
+		prof->nseq = prof->capseq = 0;
+	}
 	if (!err)
 		err = write_profile(prof, output);
 	profile_free(prof);

@@ -290,7 +290,7 @@ static int report_run(struct report_opts *o, char *vmlinux, char **inputs, int n
 		return err;
 	img = p.img;
 	cg = p.cg;
-	o->layout.window_paths = o->pipe.input.addr_window != 0;
+	o->layout.window_paths = pipe_window_paths(&p, &o->pipe);
 	nn = NONZERO(cg->nnodes);
 	for (size_t i = 0; i < img->nfuncs; i++)
 		if ((img->funcs[i].flags & KF_MOVABLE) && img->funcs[i].addr < insert)

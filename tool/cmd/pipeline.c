@@ -128,9 +128,10 @@ int pipe_load(struct pipe *p, struct pipe_opts *o, const char *vmlinux, char *co
 	if (!err) {
 		/* Static edges connect sampled functions when nothing else does;
 		 * --addr-window's edges say what ran together, not who calls
-		 * whom, so they keep the calls wanted. */
+		 * whom, so they keep the calls wanted (a .hprof with a sequence
+		 * was made with windows too). */
 		o->graph.static_edges = o->static_edges < 0 ?
-						p->prof->nedges == 0 || o->input.addr_window :
+						p->prof->nedges == 0 || pipe_window_paths(p, o) :
 						o->static_edges;
 		if (!o->graph.static_edge_weight)
 			o->graph.static_edge_weight = 1;
@@ -139,6 +140,11 @@ int pipe_load(struct pipe *p, struct pipe_opts *o, const char *vmlinux, char *co
 	if (err)
 		pipe_free(p);
 	return err;
+}
+
+bool pipe_window_paths(const struct pipe *p, const struct pipe_opts *o)
+{
+	return o->input.addr_window || p->prof->nseq;
 }
 
 void pipe_free(struct pipe *p)

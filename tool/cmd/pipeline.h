@@ -137,6 +137,12 @@ struct pipe {
 int pipe_load(struct pipe *p, struct pipe_opts *o, const char *vmlinux, char *const *inputs,
 	      int ninputs);
 
+/**
+ * pipe_window_paths() - the profile's paths are windows of an address stream:
+ * read with --addr-window, or from a .hprof that kept their sequence.
+ */
+bool pipe_window_paths(const struct pipe *p, const struct pipe_opts *o);
+
 void pipe_free(struct pipe *p);
 
 #endif

@@ -4,7 +4,7 @@
  * by function name, so a profile outlives the build it came from and can be
  * merged with others (the format is described in docs/profiles.md):
  *
- *   hotpack-profile 2
+ *   hotpack-profile 2[.1]
  *   prov TEXT                      where it came from (any number)
  *   units events|period...         what the weights count (version 2)
  *   stat samples|matched N         events read, events attributed
@@ -12,6 +12,11 @@
  *   fn WEIGHT NAME
  *   edge WEIGHT CALLER CALLEE
  *   trace WEIGHT N NAME...         long traces go on with "+ NAME..." lines
+ *   ntrace WEIGHT N F...           2.1: a trace by its functions' places among
+ *                                  the fn lines (from 0); "+" lines go on too
+ *   seq N T[*R]...                 2.1: the traces in the order they ran, by
+ *                                  their place among the trace and ntrace
+ *                                  lines (from 0), R times in a row
  *   end N                          N: the lines between header and end (version 2)
  *
  * Names are written with bytes <= 0x20, 0x7f and '%' as %XX. The writer
@@ -19,7 +24,11 @@
  * always gives the same bytes: merging in any order, or reading and writing
  * again, changes nothing. Reading adds to the profile it is given. The
  * "end" trailer makes a file cut at a line boundary an error; version 1
- * files (no trailer, no units) are still read.
+ * files (no trailer, no units) are still read. A minor version adds record
+ * kinds: version 2 is written unless the profile has a sequence (2.1, whose
+ * traces are then written as ntrace: a third of the bytes), and a 2.x file
+ * of a minor this reader does not know is read with the record kinds it
+ * does not know skipped.
  */
 #include "config.h"
 
@@ -36,6 +45,8 @@
 
 #define HPROF_MAGIC "hotpack-profile"
 #define HPROF_VERSION 2
+#define HPROF_MINOR 1		/* the minor version this hotpack reads and writes */
+#define HPROF_MINOR_SEQ 1	/* the first with "seq" records */
 #define HPROF_VERSION_MIN 1
 #define HPROF_WRAP 4096	/* bytes of trace names per line before a "+" line */
 
@@ -122,10 +133,41 @@ static int cmp_trace(const void *a, const void *b)
 	return x->weight < y->weight ? -1 : x->weight > y->weight;
 }
 
+/*
+ * The sequence, each trace by its place among the @n trace lines written
+ * (@trs), a run of one trace as T*R; returns the lines written.
+ */
+static size_t write_seq(FILE *out, const struct profile *p, const struct prof_trace **trs,
+			size_t n)
+{
+	uint32_t *place = xmallocarray(p->ntraces, sizeof(*place));
+	size_t i, j, col = 0, lines = 1;
+
+	for (i = 0; i < n; i++)
+		place[trs[i]->id] = (uint32_t)i;
+	fprintf(out, "seq %zu", p->nseq);
+	for (i = 0; i < p->nseq; i = j) {
+		for (j = i + 1; j < p->nseq && p->seq[j] == p->seq[i]; j++)
+			;
+		if (col >= HPROF_WRAP) {
+			fputs("\n+", out);
+			col = 0;
+			lines++;
+		}
+		col += (size_t)fprintf(out, " %" PRIu32, place[p->seq[i]]);
+		if (j - i > 1)
+			col += (size_t)fprintf(out, "*%zu", j - i);
+	}
+	putc('\n', out);
+	free(place);
+	return lines;
+}
+
 int hprof_write(FILE *out, const struct profile *p)
 {
 	const struct prof_func **fns = NULL;
 	const struct prof_trace **trs = NULL;
+	uint32_t *fnum = NULL;	/* 2.1: function id -> its fn line */
 	struct prof_trace *t, *ttmp;
 	struct prof_edge **edges;
 	char **prov = NULL;
@@ -133,7 +175,11 @@ int hprof_write(FILE *out, const struct profile *p)
 	uint32_t k;
 	int err = 0;
 
-	fprintf(out, "%s %d\n", HPROF_MAGIC, HPROF_VERSION);
+	/* version 2 when there is nothing of 2.1, so that older readers read it */
+	if (p->nseq)
+		fprintf(out, "%s %d.%d\n", HPROF_MAGIC, HPROF_VERSION, HPROF_MINOR_SEQ);
+	else
+		fprintf(out, "%s %d\n", HPROF_MAGIC, HPROF_VERSION);
 	if (p->nprov) {
 		/*
 		 * One line each, as read back: no leading blanks, line ends
@@ -185,6 +231,11 @@ int hprof_write(FILE *out, const struct profile *p)
 			putc('\n', out);
 		}
 		lines += p->nfuncs;
+		if (p->nseq) {
+			fnum = xmallocarray(p->nfuncs, sizeof(*fnum));
+			for (i = 0; i < p->nfuncs; i++)
+				fnum[fns[i]->id] = (uint32_t)i;
+		}
 		free(fns);
 	}
 
@@ -210,21 +261,29 @@ int hprof_write(FILE *out, const struct profile *p)
 		for (i = 0; i < n; i++) {
 			size_t col = 0;
 
-			fprintf(out, "trace %" PRIu64 " %" PRIu32, trs[i]->weight, trs[i]->n);
+			fprintf(out, "%s %" PRIu64 " %" PRIu32, fnum ? "ntrace" : "trace",
+				trs[i]->weight, trs[i]->n);
 			for (k = 0; k < trs[i]->n; k++) {
 				if (col >= HPROF_WRAP) {
 					fputs("\n+", out);
 					col = 0;
 					lines++;
 				}
-				putc(' ', out);
-				col += 1 + put_name(out, p->funcs[trs[i]->ids[k]]->name);
+				if (fnum) {
+					col += (size_t)fprintf(out, " %" PRIu32, fnum[trs[i]->ids[k]]);
+				} else {
+					putc(' ', out);
+					col += 1 + put_name(out, p->funcs[trs[i]->ids[k]]->name);
+				}
 			}
 			putc('\n', out);
 			lines++;
 		}
+		if (p->nseq)
+			lines += write_seq(out, p, trs, n);
 		free(trs);
 	}
+	free(fnum);
 	fprintf(out, "end %zu\n", lines);
 	if (ferror(out))
 		err = -EIO;
@@ -241,7 +300,17 @@ struct hprof_reader {
 	uint32_t *ids;
 	uint32_t want, have, cap;
 	uint64_t tweight;
-	uint64_t version;
+	bool by_number;		/* the trace being read is an ntrace */
+	/* this file's functions in the order of their fn lines, for "ntrace" */
+	uint32_t *fns;
+	size_t nfns, capfns;
+	/* this file's traces in the order of their lines, for "seq" */
+	struct prof_trace **traces;
+	size_t ntraces, captraces;
+	/* a sequence being read across "+" lines */
+	uint64_t seq_want, seq_have;
+	uint64_t version, minor;
+	uint64_t skipped;	/* records of a later minor version */
 	uint64_t records;	/* lines after the header, for the "end" check */
 	size_t end_line;	/* where "end" was; 0: not yet */
 };
@@ -270,6 +339,19 @@ static bool tok_u64(const char *t, uint64_t *v)
 	return t && lineio_parse_dec(&p, v) && !*p;
 }
 
+/* "MAJOR" or "MAJOR.MINOR" */
+static bool parse_version(const char *t, uint64_t *major, uint64_t *minor)
+{
+	const char *p = t;
+
+	*minor = 0;
+	if (!t || !lineio_parse_dec(&p, major))
+		return false;
+	if (*p == '.' && (++p, !lineio_parse_dec(&p, minor)))
+		return false;
+	return !*p;
+}
+
 static uint32_t name_id(struct hprof_reader *r, char *t, bool *ok)
 {
 	if (!t || !decode_name(t) || !*t) {
@@ -288,12 +370,21 @@ static bool trace_names(struct hprof_reader *r, char *rest)
 	while ((t = next_tok(&rest)) != NULL) {
 		if (r->have >= r->want)
 			return false;
+		if (r->by_number) {
+			uint64_t k;
+
+			if (!tok_u64(t, &k) || k >= r->nfns)
+				return false;
+			r->ids[r->have++] = r->fns[k];
+			continue;
+		}
 		r->ids[r->have++] = name_id(r, t, &ok);
 		if (!ok)
 			return false;
 	}
 	if (r->have == r->want) {
-		profile_add_trace(r->prof, r->ids, r->want, r->tweight);
+		XGROW(r->traces, r->captraces, r->ntraces + 1);
+		r->traces[r->ntraces++] = profile_add_trace(r->prof, r->ids, r->want, r->tweight);
 		r->want = r->have = 0;
 	}
 	return true;
@@ -304,6 +395,30 @@ static int hprof_bad(struct hprof_reader *r, const char *what)
 	pr_err("%s:%zu: %s; this .hprof is damaged (hotpack profile/merge write it whole)",
 	       r->name, r->lr.lineno, what);
 	return -EINVAL;
+}
+
+/* Entries of a sequence, "T" or "T*R", from a "seq" line or its "+" lines. */
+static int seq_entries(struct hprof_reader *r, char *rest)
+{
+	uint64_t place, times;
+	const char *p;
+	char *t;
+
+	while ((t = next_tok(&rest)) != NULL) {
+		p = t;
+		times = 1;
+		if (!lineio_parse_dec(&p, &place) ||
+		    (*p == '*' && (++p, !lineio_parse_dec(&p, &times) || !times)) || *p)
+			return hprof_bad(r, "seq: expected 'seq N T[*R]...'");
+		if (place >= r->ntraces)
+			return hprof_bad(r, "seq: a trace number past the trace lines before it");
+		if (times > r->seq_want - r->seq_have)
+			return hprof_bad(r, "seq: more entries than its count");
+		r->seq_have += times;
+		while (times--)
+			profile_add_seq(r->prof, r->traces[place]);
+	}
+	return 0;
 }
 
 int hprof_read(FILE *in, const char *name, struct profile *prof)
@@ -327,11 +442,11 @@ int hprof_read(FILE *in, const char *name, struct profile *prof)
 						    "VERSION' header)");
 				break;
 			}
-			if (!tok_u64(next_tok(&rest), &v)) {
+			if (!parse_version(next_tok(&rest), &v, &r.minor)) {
 				ret = hprof_bad(&r, "no version after 'hotpack-profile'");
 				break;
 			}
-			if (v < HPROF_VERSION_MIN || v > HPROF_VERSION) {
+			if (v < HPROF_VERSION_MIN || v > HPROF_VERSION || (v < 2 && r.minor)) {
 				pr_err("%s:%zu: .hprof version %" PRIu64 " but this hotpack reads "
 				       "versions %d to %d; use a hotpack of that version", name,
 				       r.lr.lineno, v, HPROF_VERSION_MIN, HPROF_VERSION);
@@ -358,6 +473,16 @@ int hprof_read(FILE *in, const char *name, struct profile *prof)
 			}
 			continue;
 		}
+		if (r.seq_want > r.seq_have) {
+			if (line[0] != '+') {
+				ret = hprof_bad(&r, "seq shorter than its count");
+				break;
+			}
+			ret = seq_entries(&r, line + 1);
+			if (ret)
+				break;
+			continue;
+		}
 		if (!line[0] || line[0] == '#')
 			continue;
 		kw = next_tok(&rest);
@@ -374,6 +499,8 @@ int hprof_read(FILE *in, const char *name, struct profile *prof)
 				break;
 			}
 			profile_add_weight(prof, (uint32_t)i, w);
+			XGROW(r.fns, r.capfns, r.nfns + 1);
+			r.fns[r.nfns++] = (uint32_t)i;
 		} else if (!strcmp(kw, "edge")) {
 			uint32_t a, b;
 
@@ -388,10 +515,13 @@ int hprof_read(FILE *in, const char *name, struct profile *prof)
 				break;
 			}
 			profile_add_edge(prof, a, b, w);
-		} else if (!strcmp(kw, "trace")) {
+		} else if (!strcmp(kw, "trace") ||
+			   (!strcmp(kw, "ntrace") && r.minor >= HPROF_MINOR_SEQ)) {
+			r.by_number = kw[0] == 'n';
 			if (!tok_u64(next_tok(&rest), &w) || !tok_u64(next_tok(&rest), &v) || !v ||
 			    v > (1u << 24)) {
-				ret = hprof_bad(&r, "trace: expected 'trace WEIGHT N NAME...'");
+				ret = hprof_bad(&r, r.by_number ? "ntrace: expected 'ntrace WEIGHT N F...'"
+							: "trace: expected 'trace WEIGHT N NAME...'");
 				break;
 			}
 			if (v > r.cap) {
@@ -402,9 +532,21 @@ int hprof_read(FILE *in, const char *name, struct profile *prof)
 			r.have = 0;
 			r.tweight = w;
 			if (!trace_names(&r, rest)) {
-				ret = hprof_bad(&r, "trace: more names than its count, or a bad name");
+				ret = hprof_bad(&r, r.by_number ?
+						"ntrace: more functions than its count, or not a fn line's place" :
+						"trace: more names than its count, or a bad name");
 				break;
 			}
+		} else if (!strcmp(kw, "seq") && r.minor >= HPROF_MINOR_SEQ) {
+			if (!tok_u64(next_tok(&rest), &v) || !v) {
+				ret = hprof_bad(&r, "seq: expected 'seq N T[*R]...'");
+				break;
+			}
+			r.seq_want = v;
+			r.seq_have = 0;
+			ret = seq_entries(&r, rest);
+			if (ret)
+				break;
 		} else if (!strcmp(kw, "end") && r.version >= 2) {
 			r.records--;	/* not counted itself */
 			if (!tok_u64(next_tok(&rest), &v) || next_tok(&rest)) {
@@ -456,13 +598,23 @@ int hprof_read(FILE *in, const char *name, struct profile *prof)
 				ret = hprof_bad(&r, "stat: unknown counter");
 				break;
 			}
+		} else if (r.minor > HPROF_MINOR) {
+			/* a record of a later minor version: this reader has no use for it */
+			if (!r.skipped++)
+				pr_info("%s:%zu: '%s' records skipped (.hprof %" PRIu64 ".%" PRIu64
+					"; this hotpack knows %d.%d)", name, r.lr.lineno, kw,
+					r.version, r.minor, HPROF_VERSION, HPROF_MINOR);
 		} else {
-			ret = hprof_bad(&r, "unknown record (fn, edge, trace, prov, stat)");
+			ret = hprof_bad(&r, "unknown record (fn, edge, trace, ntrace, seq, prov, stat)");
 			break;
 		}
 	}
 	if (!ret && !header) {
 		pr_err("%s: empty .hprof (no 'hotpack-profile VERSION' header)", name);
+		ret = -EINVAL;
+	}
+	if (!ret && r.seq_want > r.seq_have) {
+		pr_err("%s:%zu: the file ends inside a seq; it was cut short", name, r.lr.lineno);
 		ret = -EINVAL;
 	}
 	if (!ret && r.want > r.have) {
@@ -476,6 +628,8 @@ int hprof_read(FILE *in, const char *name, struct profile *prof)
 		ret = -EINVAL;
 	}
 	free(r.ids);
+	free(r.traces);
+	free(r.fns);
 	lineio_release(&r.lr);
 	return ret;
 }

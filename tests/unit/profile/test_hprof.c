@@ -3,7 +3,9 @@
  * test_hprof.c - the .hprof format: write, read back, write again gives the
  * same bytes; names with blanks and '%' survive; long traces wrap and come
  * back; merge in any order and grouping gives the same bytes; damaged
- * files are refused with their line.
+ * files are refused with their line; version 2.1's sequence of traces
+ * (seq) and its traces by number (ntrace) come back in order, and a later
+ * minor's unknown records are skipped.
  */
 #include "config.h"
 
@@ -60,6 +62,98 @@ static void refuses(const char *what, const char *text)
 
 	is_int(from_text(p, text), -EINVAL, what);
 	profile_free(p);
+}
+
+/* The sequence (profile.seq) by trace content: "a b|b a|..." */
+static char *seq_names(const struct profile *p)
+{
+	char *buf = NULL;
+	size_t len = 0, i;
+	FILE *f = open_memstream(&buf, &len);
+	struct prof_trace *t, *tmp;
+
+	for (i = 0; i < p->nseq; i++)
+		HASH_ITER(hh, p->traces, t, tmp)
+			if (t->id == p->seq[i])
+				for (uint32_t k = 0; k < t->n; k++)
+					fprintf(f, "%s%s", p->funcs[t->ids[k]]->name,
+						k + 1 < t->n ? " " : "|");
+	fclose(f);
+	return buf;
+}
+
+static void test_seq(void)
+{
+	struct profile *p = profile_new(), *q = profile_new(), *m;
+	uint32_t a = profile_func_id(p, "zz_last"), b = profile_func_id(p, "aa_first");
+	uint32_t ab[2] = { a, b }, ba[2] = { b, a };
+	struct prof_trace *tab = profile_add_trace(p, ab, 2, 3), *tba;
+	char *t1, *t2, *s1, *s2;
+	int i;
+
+	tba = profile_add_trace(p, ba, 2, 1);
+	profile_add_seq(p, tab);
+	profile_add_seq(p, tab);
+	profile_add_seq(p, tba);
+	profile_add_seq(p, tab);
+	t1 = to_text(p);
+	ok(!strncmp(t1, "hotpack-profile 2.1\n", 20), "a sequence makes version 2.1");
+	/* traces sorted by names: "aa_first zz_last" is trace 0 */
+	ok(strstr(t1, "\nseq 4 1*2 0 1\n") != NULL, "seq by trace line, runs as T*R");
+	ok(strstr(t1, "\nntrace 1 2 0 1\nntrace 3 2 1 0\nseq ") != NULL,
+	   "2.1 traces by their functions' fn lines");
+	is_int(from_text(q, t1), 0, "2.1 reads back");
+	t2 = to_text(q);
+	is_str(t2, t1, "write, read, write: same bytes");
+	s1 = seq_names(p);
+	s2 = seq_names(q);
+	is_str(s2, s1, "the sequence comes back in order");
+	free(t1);
+	free(t2);
+	free(s2);
+	m = profile_new();
+	profile_merge(m, p);
+	profile_merge(m, q);
+	is_int((int)m->nseq, 8, "merge puts sequences one after the other");
+	free(s1);
+	profile_free(m);
+	profile_free(q);
+
+	/* a long sequence wraps with "+" lines */
+	for (i = 0; i < 3000; i++)
+		profile_add_seq(p, i & 1 ? tab : tba);
+	t1 = to_text(p);
+	ok(strstr(strstr(t1, "\nseq "), "\n+ ") != NULL, "a long seq wraps");
+	q = profile_new();
+	is_int(from_text(q, t1), 0, "the wrapped seq reads back");
+	is_int((int)q->nseq, 3004, "all of it");
+	t2 = to_text(q);
+	is_str(t2, t1, "and writes the same");
+	free(t1);
+	free(t2);
+	profile_free(p);
+	profile_free(q);
+
+	refuses("seq in version 2", "hotpack-profile 2\ntrace 1 2 a b\nseq 1 0\nend 2\n");
+	refuses("seq of a trace not before it",
+		"hotpack-profile 2.1\ntrace 1 2 a b\nseq 1 1\nend 2\n");
+	refuses("seq longer than its count",
+		"hotpack-profile 2.1\ntrace 1 2 a b\nseq 2 0*3\nend 2\n");
+	refuses("seq cut short", "hotpack-profile 2.1\ntrace 1 2 a b\nseq 3 0\nend 2\n");
+	refuses("seq run of zero", "hotpack-profile 2.1\ntrace 1 2 a b\nseq 1 0*0 0\nend 2\n");
+	refuses("seq bad entry", "hotpack-profile 2.1\ntrace 1 2 a b\nseq 1 0x\nend 2\n");
+	refuses("ntrace in version 2", "hotpack-profile 2\nfn 1 a\nfn 1 b\nntrace 1 2 0 1\nend 3\n");
+	refuses("ntrace of a fn line not before it",
+		"hotpack-profile 2.1\nfn 1 a\nntrace 1 2 0 1\nend 2\n");
+	refuses("an unknown record in 2.1", "hotpack-profile 2.1\nnew 1 a\nend 1\n");
+	refuses("a minor of version 1", "hotpack-profile 1.1\nfn 1 a\n");
+	refuses("a bad minor", "hotpack-profile 2.\nend 0\n");
+	q = profile_new();
+	is_int(from_text(q, "hotpack-profile 2.7\nnew 1 a\nfn 2 a\nend 2\n"), 0,
+	       "a later minor: its unknown records are skipped");
+	is_u64(profile_find_func(q, "a")->weight, 2, "and the known ones read");
+	refuses("but end still counts them", "hotpack-profile 2.7\nnew 1 a\nfn 2 a\nend 1\n");
+	profile_free(q);
 }
 
 int main(void)
@@ -201,5 +295,6 @@ int main(void)
 	       "comments, blank lines and CRLF are fine");
 	is_u64(profile_find_func(q, "a")->weight, 2, "CRLF weight read");
 	profile_free(q);
+	test_seq();
 	return done_testing();
 }
