@@ -190,6 +190,17 @@ const char *disasm_call_kind_name(enum disasm_call_kind k)
 	return "?";
 }
 
+/* Data in text, padding, or an instruction capstone 4 does not know: step
+ * over one unit and go on. */
+static void skip_unit(const struct disasm *d, const uint8_t **p, size_t *n, uint64_t *a)
+{
+	size_t skip = *n < d->arch->unit ? *n : d->arch->unit;
+
+	*p += skip;
+	*n -= skip;
+	*a += skip;
+}
+
 int disasm_walk(struct disasm *d, const uint8_t *code, size_t len, uint64_t addr,
 		disasm_branch_cb cb, void *ctx)
 {
@@ -204,13 +215,7 @@ int disasm_walk(struct disasm *d, const uint8_t *code, size_t len, uint64_t addr
 		const uint8_t *at = p;
 
 		if (!cs_disasm_iter(d->walk, &p, &n, &a, d->insn)) {
-			/* Data in text, padding, or an instruction capstone 4
-			 * does not know: step over one unit and go on. */
-			size_t skip = n < d->arch->unit ? n : d->arch->unit;
-
-			p += skip;
-			n -= skip;
-			a += skip;
+			skip_unit(d, &p, &n, &a);
 			d->st.bad++;
 			continue;
 		}
@@ -224,6 +229,35 @@ int disasm_walk(struct disasm *d, const uint8_t *code, size_t len, uint64_t addr
 			return err;
 	}
 	return 0;
+}
+
+unsigned int disasm_insn_at(struct disasm *d, const uint8_t *code, size_t len, uint64_t start,
+			    uint64_t addr)
+{
+	const uint8_t *p = code;
+	size_t n = len;
+	uint64_t a = start;
+	unsigned int at = addr == start ? DISASM_AT_START : 0;
+	struct disasm_branch b;
+
+	if (addr < start || addr - start > len)
+		return 0;
+	while (n && a < addr) {
+		const uint8_t *ip = p;
+
+		if (!cs_disasm_iter(d->walk, &p, &n, &a, d->insn)) {
+			skip_unit(d, &p, &n, &a);
+			at = a == addr ? DISASM_AT_START : 0;
+			continue;
+		}
+		at = 0;
+		if (a == addr) {
+			at = DISASM_AT_START;
+			if (branch_at(d, ip, &b) && (b.kind == DB_CALL || b.kind == DB_ICALL))
+				at |= DISASM_AT_AFTER_CALL;
+		}
+	}
+	return at;
 }
 
 /* ---- classification against the image ------------------------------------ */

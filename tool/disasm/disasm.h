@@ -121,6 +121,22 @@ int disasm_func(struct disasm *d, uint32_t func, disasm_call_cb cb, void *ctx);
 /** disasm_calls() - disasm_func() for every function of @img, by address. */
 int disasm_calls(const struct kimage *img, disasm_call_cb cb, void *ctx);
 
+/* What an address is in a function's code (disasm_insn_at()). */
+#define DISASM_AT_START 1u	/* an instruction starts there */
+#define DISASM_AT_AFTER_CALL 2u	/* the instruction ending there is a call:
+				 * what a return address is */
+
+/**
+ * disasm_insn_at() - what @addr is in the @len bytes of @code at @start (a
+ * function's code), decoded from @start: DISASM_AT_START and/or
+ * DISASM_AT_AFTER_CALL, 0 inside an instruction or outside the bytes. A
+ * sampled instruction pointer starts an instruction; a caller frame of a
+ * stack follows a call: an address shifted by a wrong offset mostly does
+ * neither. Touches no counters.
+ */
+unsigned int disasm_insn_at(struct disasm *d, const uint8_t *code, size_t len, uint64_t start,
+			    uint64_t addr);
+
 /** Is there a disassembler for this ELF machine and class? (Says nothing.) */
 bool disasm_supported(uint16_t machine, unsigned int elfclass);
 
