@@ -29,6 +29,7 @@
 
 #include <uthash.h>
 
+#include "disasm/disasm.h"
 #include "lib/warn.h"
 #include "lib/xalloc.h"
 #include "profile/symbolize.h"
@@ -80,8 +81,10 @@ struct symbolizer {
 	const char *name;
 
 	int64_t kaslr;
+	bool kaslr_given;	/* --kaslr-offset: held for the fit check only */
 	bool kaslr_settled;
 	bool kaslr_detected;
+	struct disasm *dis;	/* for the fit check; NULL: not opened */
 	uint64_t user_below;	/* a kernel image: addresses below are user space */
 
 	/* events held back until the offset is settled */
@@ -214,7 +217,7 @@ struct symbolizer *symbolize_new(struct profile *prof, const struct kimage *img,
 	sz->name = name;
 	if (kaslr_offset) {
 		sz->kaslr = *kaslr_offset;
-		sz->kaslr_settled = true;
+		sz->kaslr_given = true;
 	}
 	if (!img)
 		sz->kaslr_settled = true;
@@ -257,6 +260,7 @@ void symbolize_free(struct symbolizer *sz)
 	free(sz->depth_id);
 	free(sz->depth_ok);
 	free(sz->win_ids);
+	disasm_close(sz->dis);
 	free(sz);
 }
 
@@ -782,6 +786,122 @@ static bool sz_settle_relative(struct symbolizer *sz)
 	return false;
 }
 
+/*
+ * Do the held bare kernel addresses fit the image at offset @off? A sampled
+ * instruction pointer starts an instruction and a caller frame (a return
+ * address) follows a call; shifted by a wrong offset, or from another
+ * kernel, they land anywhere in the code, mostly mid-instruction and rarely
+ * after a call. Dense text resolves them to some function all the same.
+ */
+struct sz_fit {
+	size_t leaves, starts;		/* sampled IPs in a function; on an insn start */
+	size_t callers, after_call;	/* caller frames in a function; after a call */
+};
+
+static bool sz_fit_frame(struct symbolizer *sz, const struct hp_frame *fr)
+{
+	return fr->has_addr && !fr->sym && fr->dso == HP_DSO_KERNEL && fr->addr >= sz->user_below;
+}
+
+/* What @a is in its function: see disasm_insn_at(); 0 without code. */
+static unsigned int sz_insn_at(struct symbolizer *sz, const struct kfunc *fn, uint64_t a)
+{
+	const uint8_t *code = fn && fn->size ? kimage_bytes(sz->img, fn->addr, fn->size) : NULL;
+
+	return code ? disasm_insn_at(sz->dis, code, fn->size, fn->addr, a) : 0;
+}
+
+/* Returns false when there is no disassembler for the image. */
+static bool sz_fit(struct symbolizer *sz, int64_t off, struct sz_fit *f)
+{
+	const struct kimage *img = sz->img;
+	size_t i, j;
+
+	memset(f, 0, sizeof(*f));
+	if (!sz->dis && (!disasm_supported(img->machine, img->elfclass) ||
+			 disasm_open_arch(&sz->dis, img->machine, img->elfclass, img->big_endian)))
+		return false;
+	for (i = 0; i < sz->nheld; i++) {
+		const struct sz_held *h = &sz->held[i];
+
+		if (h->ev.kind != HP_EV_STACK)
+			continue;
+		for (j = 0; j < h->ev.nframes; j++) {
+			const struct hp_frame *fr = &sz->held_frames[h->first + j];
+			uint64_t a = fr->addr - (uint64_t)off;
+			const struct kfunc *fn;
+
+			if (!sz_fit_frame(sz, fr))
+				continue;
+			if (j == 0 && f->leaves < SZ_PROBE_ADDRS) {
+				fn = kimage_find_func_containing(img, a);
+				if (fn && kimage_bytes(img, fn->addr, fn->size)) {
+					f->leaves++;
+					f->starts += !!(sz_insn_at(sz, fn, a) & DISASM_AT_START);
+				}
+			} else if (j > 0 && f->callers < SZ_PROBE_ADDRS) {
+				/* the call may be a function's last instruction */
+				fn = kimage_find_func_containing(img, a - 1);
+				if (fn && kimage_bytes(img, fn->addr, fn->size)) {
+					f->callers++;
+					f->after_call +=
+						!!(sz_insn_at(sz, fn, a) & DISASM_AT_AFTER_CALL);
+				}
+			}
+		}
+	}
+	return true;
+}
+
+/* Genuine samples: nearly every IP on an instruction start (x86; on the
+ * fixed-width architectures every aligned address is one), most callers
+ * after a call (interrupted contexts are not). */
+static bool sz_fit_leaves_bad(const struct sz_fit *f)
+{
+	return f->leaves >= SZ_PROBE_MIN && f->starts * 4 < f->leaves * 3;
+}
+
+static bool sz_fit_callers_bad(const struct sz_fit *f)
+{
+	return f->callers >= SZ_PROBE_MIN && f->after_call * 2 < f->callers;
+}
+
+static bool sz_fits(struct symbolizer *sz, int64_t off)
+{
+	struct sz_fit f;
+
+	return !sz_fit(sz, off, &f) || (!sz_fit_leaves_bad(&f) && !sz_fit_callers_bad(&f));
+}
+
+/* The offset settled, the error that says which check failed. */
+static int sz_check_fit(struct symbolizer *sz)
+{
+	struct sz_fit f;
+	char off[40];
+
+	if (!sz_fit(sz, sz->kaslr, &f))
+		return 0;
+	pr_debug("%s: fit: %zu of %zu sampled addresses start an instruction, %zu of %zu "
+		 "callers follow a call", sz->name, f.starts, f.leaves, f.after_call, f.callers);
+	snprintf(off, sizeof(off), "%s%#" PRIx64, sz->kaslr < 0 ? "-" : "",
+		 (uint64_t)llabs(sz->kaslr));
+	if (sz_fit_callers_bad(&f)) {
+		pr_err("%s: samples of another kernel, or a wrong KASLR offset: only %zu of %zu "
+		       "caller frames follow a call instruction at offset %s (return addresses "
+		       "do); give the vmlinux they were recorded on%s", sz->name, f.after_call,
+		       f.callers, off, sz->kaslr_given ? " and check --kaslr-offset" : "");
+		return -EINVAL;
+	}
+	if (sz_fit_leaves_bad(&f)) {
+		pr_err("%s: samples of another kernel, or a wrong KASLR offset: only %zu of %zu "
+		       "sampled addresses start an instruction at offset %s (sampled ones do); "
+		       "give the vmlinux they were recorded on%s", sz->name, f.starts, f.leaves,
+		       off, sz->kaslr_given ? " and check --kaslr-offset" : "");
+		return -EINVAL;
+	}
+	return 0;
+}
+
 /* Choose the offset from the votes, or by aligning the bare addresses. */
 static void sz_settle(struct symbolizer *sz)
 {
@@ -789,6 +909,8 @@ static void sz_settle(struct symbolizer *sz)
 	size_t i, best = 0, nprobe = 0;
 
 	sz->kaslr_settled = true;
+	if (sz->kaslr_given)
+		return;
 	if (sz->nvotes) {
 		for (i = 1; i < sz->nvotes; i++)
 			if (sz->votes[i].n > sz->votes[best].n ||
@@ -882,7 +1004,7 @@ static void sz_settle(struct symbolizer *sz)
 			 "offset 0 %zu, of %zu", sz->name, bestoff, besthits, second, hits0,
 			 nprobe);
 		if (bestoff && (nprobe < SZ_PROBE_MIN || besthits * 10 < nprobe * 9 ||
-				(besthits - second) * 20 < nprobe))
+				(besthits - second) * 20 < nprobe || !sz_fits(sz, bestoff)))
 			bestoff = 0;
 		sz->kaslr = bestoff;
 		sz->kaslr_detected = bestoff != 0;
@@ -897,16 +1019,18 @@ static void sz_settle(struct symbolizer *sz)
 	}
 }
 
-/* Settle the offset and attribute the held events in their order. */
-static void sz_release(struct symbolizer *sz)
+/* Settle the offset, check the fit, attribute the held events in order. */
+static int sz_release(struct symbolizer *sz)
 {
 	size_t i;
+	int err;
 
 	sz_settle(sz);
 	for (i = 0; i < sz->nheld_frames; i++)
 		sz->held_frames[i].sym = sz->held_symat[i] == SIZE_MAX ?
 						 NULL : sz->arena + sz->held_symat[i];
-	for (i = 0; i < sz->nheld; i++) {
+	err = sz_check_fit(sz);
+	for (i = 0; i < sz->nheld && !err; i++) {
 		struct hp_event ev = sz->held[i].ev;
 
 		ev.frames = sz->held_frames + sz->held[i].first;
@@ -922,6 +1046,7 @@ static void sz_release(struct symbolizer *sz)
 	sz->arena = NULL;
 	sz->nheld = sz->capheld = sz->nheld_frames = sz->capheld_frames = 0;
 	sz->arenalen = sz->arenacap = 0;
+	return err;
 }
 
 int symbolize_event(const struct hp_event *ev, void *ctx)
@@ -932,7 +1057,7 @@ int symbolize_event(const struct hp_event *ev, void *ctx)
 		sz_hold(sz, ev);
 		if (sz->nheld >= SZ_HOLD_EVENTS || sz->nheld_frames >= SZ_HOLD_FRAMES ||
 		    sz->nvoted >= SZ_VOTES_ENOUGH)
-			sz_release(sz);
+			return sz_release(sz);
 		return 0;
 	}
 	sz_process(sz, ev);
@@ -941,8 +1066,13 @@ int symbolize_event(const struct hp_event *ev, void *ctx)
 
 int symbolize_finish(struct symbolizer *sz)
 {
-	if (!sz->kaslr_settled)
-		sz_release(sz);
+	int err;
+
+	if (!sz->kaslr_settled) {
+		err = sz_release(sz);
+		if (err)
+			return err;
+	}
 	sz_record_close(sz);
 	if (sz->win)
 		sz_window_flush(sz);
