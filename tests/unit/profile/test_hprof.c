@@ -82,6 +82,59 @@ static char *seq_names(const struct profile *p)
 	return buf;
 }
 
+/* @p written is @want (which is freed) */
+static void is_text(const struct profile *p, char *want, const char *what)
+{
+	char *got = to_text(p);
+
+	is_str(got, want, what);
+	free(got);
+	free(want);
+}
+
+/* damaged or misplaced records of version 2.1 */
+static const struct {
+	const char *what, *text;
+} bad_21[] = {
+	{ "seq in version 2", "hotpack-profile 2\ntrace 1 2 a b\nseq 1 0\nend 2\n" },
+	{ "seq of a trace not before it", "hotpack-profile 2.1\ntrace 1 2 a b\nseq 1 1\nend 2\n" },
+	{ "seq longer than its count", "hotpack-profile 2.1\ntrace 1 2 a b\nseq 2 0*3\nend 2\n" },
+	{ "seq cut short", "hotpack-profile 2.1\ntrace 1 2 a b\nseq 3 0\nend 2\n" },
+	{ "seq run of zero", "hotpack-profile 2.1\ntrace 1 2 a b\nseq 1 0*0 0\nend 2\n" },
+	{ "seq bad entry", "hotpack-profile 2.1\ntrace 1 2 a b\nseq 1 0x\nend 2\n" },
+	{ "ntrace in version 2", "hotpack-profile 2\nfn 1 a\nfn 1 b\nntrace 1 2 0 1\nend 3\n" },
+	{ "ntrace of a fn line not before it", "hotpack-profile 2.1\nfn 1 a\nntrace 1 2 0 1\nend 2\n" },
+	{ "an unknown record in 2.1", "hotpack-profile 2.1\nnew 1 a\nend 1\n" },
+	{ "a minor of version 1", "hotpack-profile 1.1\nfn 1 a\n" },
+	{ "a bad minor", "hotpack-profile 2.\nend 0\n" },
+};
+
+/* provenance: 64 lines of a kind at most, the smallest, and "more KIND" */
+static void test_provenance_cap(void)
+{
+	struct profile *p = profile_new(), *a = profile_new(), *b = profile_new();
+	char line[32], *t1;
+	int i;
+
+	for (i = 0; i < 100; i++) {
+		snprintf(line, sizeof(line), "input box%03d.txt", 99 - i);
+		profile_add_provenance(p, line);
+		profile_add_provenance(i & 1 ? a : b, line);
+	}
+	profile_add_provenance(p, "tool hotpack");
+	is_int((int)p->nprov, 66, "64 input lines, 'more input' and the tool line");
+	t1 = to_text(p);
+	ok(strstr(t1, "prov input box000.txt\n") && strstr(t1, "prov input box063.txt\n") &&
+	   !strstr(t1, "box064") && strstr(t1, "prov more input\nprov tool hotpack\n"),
+	   "the smallest kept, whatever order they came in");
+	profile_add_provenance(a, "tool hotpack");
+	profile_merge(a, b);
+	is_text(a, t1, "two halves merged keep the same lines");
+	profile_free(a);
+	profile_free(b);
+	profile_free(p);
+}
+
 static void test_seq(void)
 {
 	struct profile *p = profile_new(), *q = profile_new(), *m;
@@ -127,27 +180,12 @@ static void test_seq(void)
 	q = profile_new();
 	is_int(from_text(q, t1), 0, "the wrapped seq reads back");
 	is_int((int)q->nseq, 3004, "all of it");
-	t2 = to_text(q);
-	is_str(t2, t1, "and writes the same");
-	free(t1);
-	free(t2);
+	is_text(q, t1, "and writes the same");
 	profile_free(p);
 	profile_free(q);
 
-	refuses("seq in version 2", "hotpack-profile 2\ntrace 1 2 a b\nseq 1 0\nend 2\n");
-	refuses("seq of a trace not before it",
-		"hotpack-profile 2.1\ntrace 1 2 a b\nseq 1 1\nend 2\n");
-	refuses("seq longer than its count",
-		"hotpack-profile 2.1\ntrace 1 2 a b\nseq 2 0*3\nend 2\n");
-	refuses("seq cut short", "hotpack-profile 2.1\ntrace 1 2 a b\nseq 3 0\nend 2\n");
-	refuses("seq run of zero", "hotpack-profile 2.1\ntrace 1 2 a b\nseq 1 0*0 0\nend 2\n");
-	refuses("seq bad entry", "hotpack-profile 2.1\ntrace 1 2 a b\nseq 1 0x\nend 2\n");
-	refuses("ntrace in version 2", "hotpack-profile 2\nfn 1 a\nfn 1 b\nntrace 1 2 0 1\nend 3\n");
-	refuses("ntrace of a fn line not before it",
-		"hotpack-profile 2.1\nfn 1 a\nntrace 1 2 0 1\nend 2\n");
-	refuses("an unknown record in 2.1", "hotpack-profile 2.1\nnew 1 a\nend 1\n");
-	refuses("a minor of version 1", "hotpack-profile 1.1\nfn 1 a\n");
-	refuses("a bad minor", "hotpack-profile 2.\nend 0\n");
+	for (i = 0; i < (int)(sizeof(bad_21) / sizeof(bad_21[0])); i++)
+		refuses(bad_21[i].what, bad_21[i].text);
 	q = profile_new();
 	is_int(from_text(q, "hotpack-profile 2.7\nnew 1 a\nfn 2 a\nend 2\n"), 0,
 	       "a later minor: its unknown records are skipped");
@@ -296,5 +334,6 @@ int main(void)
 	is_u64(profile_find_func(q, "a")->weight, 2, "CRLF weight read");
 	profile_free(q);
 	test_seq();
+	test_provenance_cap();
 	return done_testing();
 }
