@@ -350,7 +350,7 @@ cmd_initramfs() {
 		bb=$BUSYBOX
 		if [ ! -f "$bb" ] && [ "$ARCH" = arm64 ]; then
 			die "$bb missing; fetch busybox-static for arm64: dpkg --add-architecture arm64 &&" \
-				"apt-get update && (cd $KBUILD/busybox-arm64 && apt-get download" \
+				"apt-get update && mkdir -p $KBUILD/busybox-arm64 && (cd $KBUILD/busybox-arm64 && apt-get download" \
 				"busybox-static:arm64 && dpkg-deb -x busybox-static_*_arm64.deb root)"
 		fi
 		[ -x "$bb" ] && file -L "$bb" 2>/dev/null | grep -q "statically linked" ||
