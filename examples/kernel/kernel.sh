@@ -131,7 +131,10 @@ arm64)
 	: "${CROSS_COMPILE:=aarch64-linux-gnu-}"
 	SRCARCH=arm64 BASECONFIG=tinyconfig BOOTIMG=arch/arm64/boot/Image
 	QEMU=qemu-system-aarch64 QEMU_PKG=qemu-system-arm
-	QEMU_MACHINE="-M virt -cpu cortex-a53" CONSOLE=ttyAMA0 GUEST=busybox
+	# dtb-randomness=off: virt puts a fresh rng-seed in the guest's device
+	# tree each boot, which changes the kernel's paths and every count
+	QEMU_MACHINE="-M virt,dtb-randomness=off -cpu cortex-a53"
+	CONSOLE=ttyAMA0 GUEST=busybox
 	: "${BUSYBOX:=$KBUILD/busybox-arm64/root/bin/busybox}"
 	CONFIG_ON="PRINTK TTY SERIAL_AMBA_PL011 SERIAL_AMBA_PL011_CONSOLE
 BLK_DEV_INITRD RD_GZIP BINFMT_ELF BINFMT_SCRIPT PROC_FS SYSFS DEVTMPFS
