@@ -218,6 +218,11 @@ int cmd_merge(int argc, char **argv)
 		err = input_read(one, NULL, argv[i], &in);
 		if (!err)
 			profile_merge(all, one);
+		if (!err && all->overflowed) {
+			pr_err("%s: adding it takes a weight past 2^64-1; merge fewer profiles, "
+			       "or profiles of --weight events", argv[i]);
+			err = -EOVERFLOW;
+		}
 		profile_free(one);
 	}
 	if (!err)

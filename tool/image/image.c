@@ -260,6 +260,18 @@ static int read_symbols(struct kimage *img, Elf *elf)
 		}
 		if (!sec->exec)
 			continue;
+		/* Sizes are summed into byte totals and page counts: one past
+		 * its section is damage, not a function. */
+		if (sym.st_size > sec->size) {
+			pr_err("%s: function %s is %" PRIu64 " bytes, more than its section %s "
+			       "(%" PRIu64 "); the symbol table is damaged: rebuild or copy the "
+			       "image again", img->path, name, (uint64_t)sym.st_size, sec->name,
+			       sec->size);
+			img->nfuncs = nf;
+			free(relbase);
+			free(secfuncs);
+			return -EINVAL;
+		}
 		XGROW(img->funcs, cap, nf + 1);
 		f = &img->funcs[nf++];
 		f->name = name;

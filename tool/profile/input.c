@@ -323,6 +323,11 @@ int input_read(struct profile *prof, const struct kimage *img, const char *path,
 		err = symbolize_finish(sz);
 	symbolize_free(sz);
 out:
+	if (!err && prof->overflowed) {
+		pr_err("%s: the weights add up past 2^64-1 and cannot be ordered by; give "
+		       "--weight events, or fewer or smaller inputs", name);
+		err = -EOVERFLOW;
+	}
 	input_close(&src, f);
 	return err;
 }

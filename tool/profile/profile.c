@@ -70,10 +70,20 @@ uint32_t profile_func_id(struct profile *p, const char *name)
 	return f->id;
 }
 
+/* Weights are sums of periods: one that would wrap stays at UINT64_MAX and
+ * marks the profile, so that the hottest function cannot drop to 0. */
+static void add_sat(struct profile *p, uint64_t *sum, uint64_t w)
+{
+	if (__builtin_add_overflow(*sum, w, sum)) {
+		*sum = UINT64_MAX;
+		p->overflowed = true;
+	}
+}
+
 void profile_add_weight(struct profile *p, uint32_t id, uint64_t w)
 {
-	p->funcs[id]->weight += w;
-	p->total_weight += w;
+	add_sat(p, &p->funcs[id]->weight, w);
+	add_sat(p, &p->total_weight, w);
 }
 
 void profile_add_edge(struct profile *p, uint32_t caller, uint32_t callee, uint64_t w)
@@ -90,7 +100,7 @@ void profile_add_edge(struct profile *p, uint32_t caller, uint32_t callee, uint6
 		HASH_ADD(hh, p->edges, key, sizeof(e->key), e);
 		p->nedges++;
 	}
-	e->weight += w;
+	add_sat(p, &e->weight, w);
 }
 
 struct prof_trace *profile_add_trace(struct profile *p, const uint32_t *ids, uint32_t n,
@@ -111,7 +121,7 @@ struct prof_trace *profile_add_trace(struct profile *p, const uint32_t *ids, uin
 		HASH_ADD_KEYPTR(hh, p->traces, t->ids, len, t);
 		p->ntraces++;
 	}
-	t->weight += w;
+	add_sat(p, &t->weight, w);
 	return t;
 }
 
@@ -178,9 +188,9 @@ void profile_merge(struct profile *dst, const struct profile *src)
 
 	for (i = 0; i < src->nfuncs; i++) {
 		map[i] = profile_func_id(dst, src->funcs[i]->name);
-		dst->funcs[map[i]]->weight += src->funcs[i]->weight;
+		add_sat(dst, &dst->funcs[map[i]]->weight, src->funcs[i]->weight);
 	}
-	dst->total_weight += src->total_weight;
+	add_sat(dst, &dst->total_weight, src->total_weight);
 	HASH_ITER(hh, src->edges, e, etmp)
 		profile_add_edge(dst, map[e->caller], map[e->callee], e->weight);
 	HASH_ITER(hh, src->traces, t, ttmp) {
@@ -193,10 +203,11 @@ void profile_merge(struct profile *dst, const struct profile *src)
 		profile_add_seq(dst, tmap[src->seq[i]]);
 	for (i = 0; i < src->nprov; i++)
 		profile_add_provenance(dst, src->provenance[i]);
-	dst->nsamples += src->nsamples;
-	dst->matched += src->matched;
+	add_sat(dst, &dst->nsamples, src->nsamples);
+	add_sat(dst, &dst->matched, src->matched);
 	for (i = 0; i < PROF_DROP_NR; i++)
-		dst->dropped[i] += src->dropped[i];
+		add_sat(dst, &dst->dropped[i], src->dropped[i]);
+	dst->overflowed |= src->overflowed;
 	dst->units |= src->units;	/* a union: associative and commutative */
 	free(ids);
 	free(tmap);

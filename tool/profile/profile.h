@@ -66,6 +66,8 @@ struct profile {
 	uint64_t matched;		/* events attributed to a function */
 	uint64_t dropped[PROF_DROP_NR];	/* events not attributed, by reason */
 	unsigned int units;		/* PROF_UNIT_* of the weights added (0: unknown) */
+	bool overflowed;		/* a sum passed UINT64_MAX: held there, to be
+					 * refused by the reader (never wrapped) */
 	/* the traces by id in the order they happened, when the reader knows
 	 * it (--addr-window's windows); not kept in .hprof */
 	uint32_t *seq;
