@@ -252,6 +252,22 @@ static int period_units_event(const struct hp_event *ev, void *ctx)
 
 /* --- reading ----------------------------------------------------------- */
 
+/* Function entries of call trees, each against the image (as the samples
+ * are in input_read_all()). */
+static int check_tree_entries(const struct symbolizer *sz, const char *name,
+			      const struct kimage *img, double min_match)
+{
+	uint64_t m, missing;
+
+	symbolize_tree_entries(sz, &m, &missing);
+	if (!missing || (double)m >= min_match * (double)(m + missing))
+		return 0;
+	pr_err("%s: only %" PRIu64 " of %" PRIu64 " function entries of the call trees are "
+	       "functions of %s; a trace of another kernel? give the vmlinux it was recorded "
+	       "on (or lower --min-match)", name, m, m + missing, img->path);
+	return -EINVAL;
+}
+
 int input_read(struct profile *prof, const struct kimage *img, const char *path,
 	       const struct input_opts *opts)
 {
@@ -321,6 +337,8 @@ int input_read(struct profile *prof, const struct kimage *img, const char *path,
 	}
 	if (!err)
 		err = symbolize_finish(sz);
+	if (!err && img)
+		err = check_tree_entries(sz, name, img, opts ? opts->min_match : 0.5);
 	symbolize_free(sz);
 out:
 	if (!err && prof->overflowed) {

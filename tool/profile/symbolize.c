@@ -113,6 +113,7 @@ struct symbolizer {
 	bool *depth_ok;
 
 	uint64_t dropped_frames[PROF_DROP_NR];
+	uint64_t tree_matched, tree_missing;	/* call-tree entries: in the image, not */
 
 	/* --addr-window: the window being filled */
 	uint32_t win;		/* samples per window, 0: off */
@@ -269,6 +270,12 @@ int64_t symbolize_kaslr_offset(const struct symbolizer *sz, bool *detected)
 	if (detected)
 		*detected = sz->kaslr_detected;
 	return sz->kaslr;
+}
+
+void symbolize_tree_entries(const struct symbolizer *sz, uint64_t *matched, uint64_t *missing)
+{
+	*matched = sz->tree_matched;
+	*missing = sz->tree_missing;
 }
 
 const uint64_t *symbolize_dropped_frames(const struct symbolizer *sz)
@@ -545,8 +552,11 @@ static void sz_tree(struct symbolizer *sz, const struct hp_event *ev)
 		id = sz_resolve(sz, &ev->frames[i], &why, &at);
 		if (id == SZ_NONE) {
 			sz->dropped_frames[why]++;
+			sz->tree_missing += why == PROF_DROP_NOT_IN_IMAGE;
 			if (!nt && i == 0)
 				w0 = why;
+		} else {
+			sz->tree_matched++;
 		}
 		if (d >= SZ_MAX_DEPTH)
 			continue;

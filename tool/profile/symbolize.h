@@ -51,6 +51,13 @@ int symbolize_finish(struct symbolizer *sz);
 /** The offset used (runtime - link address) and whether it was detected. */
 int64_t symbolize_kaslr_offset(const struct symbolizer *sz, bool *detected);
 
+/**
+ * symbolize_tree_entries() - the function entries of call trees (ftrace)
+ * that resolved, and those that named a function the image does not have: a
+ * tree counts as matched when one entry does, which says little.
+ */
+void symbolize_tree_entries(const struct symbolizer *sz, uint64_t *matched, uint64_t *missing);
+
 /** Frames that could not be attributed, by reason (enum prof_drop). */
 const uint64_t *symbolize_dropped_frames(const struct symbolizer *sz);
 
