@@ -340,6 +340,30 @@ static int report_run(struct report_opts *o, char *vmlinux, char **inputs, int n
 			goto out;
 	}
 
+	/* the SVG first: a report on stdout must mean the command worked */
+	if (o->svg) {
+		struct svg_strip *st = xcalloc(ncol, sizeof(*st));
+		uint64_t *heat = xcalloc(nn, sizeof(*heat));
+		struct cli_out out = { 0 };
+
+		for (size_t i = 0; i < ncol; i++)
+			st[i] = (struct svg_strip){ col[i].name, col[i].addr };
+		layout_heat(cg, heat);
+		snprintf(geo, sizeof(geo), "hotpack: pages of %s's hot functions, %" PRIu64
+			 "-byte pages", vmlinux, o->model.geom.page_size);
+		err = cli_out_open(&out, o->svg);
+		if (!err) {
+			err = svg_heatmap(out.f, cg, heat, st, ncol, o->model.geom.page_size, geo);
+			if (err)
+				cli_out_abort(&out);
+			else
+				err = cli_out_commit(&out);
+		}
+		free(st);
+		free(heat);
+	}
+	if (err)
+		goto out;
 	printf("hotpack report: %s (%s), %d input%s: %zu functions, %zu hot paths, %zu arcs\n",
 	       vmlinux, img->arch->name, ninputs, ninputs == 1 ? "" : "s", cg->nnodes, cg->npaths,
 	       cg->narcs);
@@ -363,27 +387,6 @@ static int report_run(struct report_opts *o, char *vmlinux, char **inputs, int n
 	}
 	print_summary(o, col, ncol);
 	print_paths(o, cg, col, ncol);
-	if (o->svg) {
-		struct svg_strip *st = xcalloc(ncol, sizeof(*st));
-		uint64_t *heat = xcalloc(nn, sizeof(*heat));
-		struct cli_out out = { 0 };
-
-		for (size_t i = 0; i < ncol; i++)
-			st[i] = (struct svg_strip){ col[i].name, col[i].addr };
-		layout_heat(cg, heat);
-		snprintf(geo, sizeof(geo), "hotpack: pages of %s's hot functions, %" PRIu64
-			 "-byte pages", vmlinux, o->model.geom.page_size);
-		err = cli_out_open(&out, o->svg);
-		if (!err) {
-			err = svg_heatmap(out.f, cg, heat, st, ncol, o->model.geom.page_size, geo);
-			if (err)
-				cli_out_abort(&out);
-			else
-				err = cli_out_commit(&out);
-		}
-		free(st);
-		free(heat);
-	}
 out:
 	for (size_t i = 0; col && i < ncol; i++) {
 		free(col[i].addr);
