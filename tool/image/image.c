@@ -22,6 +22,7 @@
 #include <unistd.h>
 
 #include "image/image.h"
+#include "lib/filekind.h"
 #include "lib/util.h"
 #include "lib/warn.h"
 #include "lib/xalloc.h"
@@ -401,6 +402,14 @@ static int open_elf(struct kimage *img, Elf *elf)
 
 	img->elf = elf;
 	if (elf_kind(elf) != ELF_K_ELF) {
+		size_t len = 0;
+		const char *raw = elf_rawfile(elf, &len);
+		const char *kind = raw ? filekind_advice(raw, len) : NULL;
+
+		if (kind) {
+			pr_err("%s: %s", img->path, kind);
+			return -EINVAL;
+		}
 		pr_err("%s: not an ELF file; give the vmlinux (uncompressed, with symbols)",
 		       img->path);
 		return -EINVAL;

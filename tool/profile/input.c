@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "lib/cli.h"
+#include "lib/filekind.h"
 #include "lib/util.h"
 #include "lib/warn.h"
 #include "lib/xalloc.h"
@@ -289,6 +290,13 @@ int input_read(struct profile *prof, const struct kimage *img, const char *path,
 		goto out;
 	}
 	if (!r) {
+		const char *kind = filekind_advice(src.peek, src.peeklen);
+
+		if (kind) {
+			pr_err("%s: %s", name, kind);
+			err = -EINVAL;
+			goto out;
+		}
 		if (memchr(src.peek, '\0', src.peeklen)) {
 			pr_err("%s: binary data, not a text profile; give %s", name,
 			       profile_readers_list(READERS_WHAT));

@@ -1,0 +1,19 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * filekind.h - binary files given where hotpack reads text or an ELF image,
+ * told apart by their magic, so that the error names the command that
+ * converts them (perf script, trace-cmd report, xz -d, extract-vmlinux).
+ */
+#ifndef HP_FILEKIND_H
+#define HP_FILEKIND_H
+
+#include <stddef.h>
+
+/**
+ * filekind_advice() - for a file whose first @len bytes are @buf, what it is
+ * and what to run on it ("perf.data (binary): give the text of perf script
+ * ..."), or NULL when the kind is not one of those known.
+ */
+const char *filekind_advice(const void *buf, size_t len);
+
+#endif
