@@ -253,6 +253,36 @@ static int period_units_event(const struct hp_event *ev, void *ctx)
 
 /* --- reading ----------------------------------------------------------- */
 
+/*
+ * A profile file's functions (those from @first on) against the image: its
+ * own statistics say how it matched the image it was made with, not this
+ * one. By weight, as samples are counted.
+ */
+static int check_profile_names(const struct profile *prof, size_t first, const char *name,
+			       const struct kimage *img, double min_match)
+{
+	double all = 0, in = 0;
+	size_t i, n = 0, missing = 0;
+
+	for (i = first; i < prof->nfuncs; i++) {
+		double w = (double)prof->funcs[i]->weight;
+
+		all += w;
+		n++;
+		if (kimage_find_func_by_key(img, prof->funcs[i]->name))
+			in += w;
+		else
+			missing++;
+	}
+	if (!missing || in >= min_match * all)
+		return 0;
+	pr_err("%s: only %zu of its %zu functions (%.0f%% of the weight) are functions of %s; "
+	       "a profile of another kernel? give the vmlinux it was made for (or lower "
+	       "--min-match)", name, n - missing, n, all > 0 ? 100.0 * in / all : 0.0,
+	       img->path);
+	return -EINVAL;
+}
+
 /* Function entries of call trees, each against the image (as the samples
  * are in input_read_all()). */
 static int check_tree_entries(const struct symbolizer *sz, const char *name,
@@ -322,7 +352,11 @@ int input_read(struct profile *prof, const struct kimage *img, const char *path,
 		pr_debug("%s: %s input", name, r->name);
 	}
 	if (r->read_profile) {
+		size_t n0 = prof->nfuncs;
+
 		err = r->read_profile(f, name, prof);
+		if (!err && img)
+			err = check_profile_names(prof, n0, name, img, opts ? opts->min_match : 0.5);
 		goto out;
 	}
 	if (!img && r->needs_image) {
