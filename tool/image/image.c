@@ -595,6 +595,42 @@ const uint8_t *kimage_bytes(const struct kimage *img, uint64_t addr, uint64_t le
 	return NULL;
 }
 
+const char *kimage_release(const struct kimage *img, char *buf, size_t len)
+{
+	static const char prefix[] = "Linux version ";
+	const size_t plen = sizeof(prefix) - 1;
+	const uint8_t *b = NULL;
+	uint64_t addr;
+	size_t n = 0;
+
+	size_t i, off, end;
+	Elf_Data *d;
+
+	if (!len || !kimage_symbol_addr(img, "linux_banner", &addr))
+		return NULL;
+	/* in .rodata, whose bytes are not kept (kimage_bytes() is code) */
+	for (i = 0; i < img->nsections; i++) {
+		const struct ksection *s = &img->sections[i];
+
+		if (addr >= s->addr && addr - s->addr < s->size)
+			break;
+	}
+	if (i == img->nsections)
+		return NULL;
+	d = elf_rawdata(elf_getscn(img->elf, i), NULL);
+	off = (size_t)(addr - img->sections[i].addr);
+	if (!d || !d->d_buf || d->d_size <= off + plen)
+		return NULL;
+	b = (const uint8_t *)d->d_buf + off;
+	end = d->d_size - off;
+	if (memcmp(b, prefix, plen))
+		return NULL;
+	for (b += plen, end -= plen; n + 1 < len && n < end && b[n] > ' ' && b[n] < 0x7f; n++)
+		buf[n] = (char)b[n];
+	buf[n] = '\0';
+	return n ? buf : NULL;
+}
+
 const char *kfunc_key(const struct kimage *img, const struct kfunc *fn, char *buf, size_t len)
 {
 	if (!(fn->flags & KF_DUPNAME))

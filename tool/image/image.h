@@ -130,6 +130,13 @@ struct kfunc *kimage_find_func_containing(const struct kimage *img, uint64_t add
 /** Bytes at [addr, addr+len) of a code section, or NULL if not all in one. */
 const uint8_t *kimage_bytes(const struct kimage *img, uint64_t addr, uint64_t len);
 
+/**
+ * kimage_release() - the kernel release of a vmlinux ("6.1.0-13-amd64"), from
+ * its linux_banner ("Linux version RELEASE (...)"), into @buf; NULL when the
+ * image has no banner (not a kernel, or stripped of it).
+ */
+const char *kimage_release(const struct kimage *img, char *buf, size_t len);
+
 /** Address of a symbol (any type), or false if the image has none of that name. */
 bool kimage_symbol_addr(const struct kimage *img, const char *name, uint64_t *addr);
 

@@ -516,6 +516,29 @@ static bool perf_is_srcline(const char *p)
 	return !*lineio_skip_ws(q);
 }
 
+/* perf script --header: "# os release : 6.1.0-13-amd64" names the kernel. */
+static int perf_comment(struct perf_state *st, const char *p, size_t lineno)
+{
+	static const char key[] = "os release";
+	struct hp_event ev = { .kind = HP_EV_RELEASE, .file = st->name, .line = lineno };
+	char rel[128];
+	size_t n = 0;
+
+	p = lineio_skip_ws(p + 1);
+	if (strncmp(p, key, sizeof(key) - 1))
+		return 0;
+	p = lineio_skip_ws(p + sizeof(key) - 1);
+	if (*p != ':')
+		return 0;
+	for (p = lineio_skip_ws(p + 1); n + 1 < sizeof(rel) && p[n] > ' ' && p[n] < 0x7f; n++)
+		rel[n] = p[n];
+	rel[n] = '\0';
+	if (!n)
+		return 0;
+	ev.text = rel;
+	return st->cb(&ev, st->ctx);
+}
+
 static int perf_line(struct perf_state *st, char *line, size_t lineno)
 {
 	const char *p = lineio_skip_ws(line), *q;
@@ -528,7 +551,7 @@ static int perf_line(struct perf_state *st, char *line, size_t lineno)
 	if (!*p)
 		return perf_flush(st);
 	if (*p == '#' && !st->pending)
-		return 0;
+		return perf_comment(st, p, lineno);
 	/* callchain frames start with a tab (perf's indent) */
 	if (line[0] == '\t' && perf_parse_frame(p, &fr, &sym, &symlen)) {
 		if (!st->callchain) {

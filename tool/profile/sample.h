@@ -34,6 +34,8 @@ enum hp_event_kind {
 	HP_EV_STACK,	/* frames[0] is the sampled IP, then its callers outward */
 	HP_EV_TRACE,	/* function entries in execution order, with depths */
 	HP_EV_BRANCH,	/* frames[0] branched (called) to frames[1] */
+	HP_EV_RELEASE,	/* the input names the kernel release it was recorded on
+			 * (perf's "# os release : R" header): text, no frames */
 };
 
 struct hp_event {
@@ -41,6 +43,7 @@ struct hp_event {
 	uint64_t weight;		/* the event's period, count, or 1 */
 	const struct hp_frame *frames;
 	size_t nframes;
+	const char *text;		/* HP_EV_RELEASE: the release */
 	const char *file;		/* input name, for messages */
 	size_t line;			/* line the event started on */
 };

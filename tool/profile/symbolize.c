@@ -649,6 +649,8 @@ static void sz_process(struct symbolizer *sz, const struct hp_event *ev)
 	case HP_EV_BRANCH:
 		sz_branch(sz, ev);
 		break;
+	case HP_EV_RELEASE:	/* checked on arrival, never held */
+		break;
 	}
 }
 
@@ -1059,9 +1061,25 @@ static int sz_release(struct symbolizer *sz)
 	return err;
 }
 
+/* The release the input says it was recorded on, against the image's. */
+static int sz_check_release(const struct symbolizer *sz, const struct hp_event *ev)
+{
+	char rel[128];
+
+	if (!sz->img || !kimage_release(sz->img, rel, sizeof(rel)) || !strcmp(rel, ev->text))
+		return 0;
+	pr_err("%s:%zu: samples of another kernel: recorded on Linux %s (perf's '# os "
+	       "release'), but %s is Linux %s; give the vmlinux of the kernel they were "
+	       "recorded on", sz->name, ev->line, ev->text, sz->img->path, rel);
+	return -EINVAL;
+}
+
 int symbolize_event(const struct hp_event *ev, void *ctx)
 {
 	struct symbolizer *sz = ctx;
+
+	if (ev->kind == HP_EV_RELEASE)
+		return sz_check_release(sz, ev);
 
 	if (!sz->kaslr_settled) {
 		sz_hold(sz, ev);
