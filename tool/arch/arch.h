@@ -66,8 +66,12 @@ struct hp_arch {
 	bool func_descriptors;	/* ELFv1: function symbols of an object may be
 				 * descriptors in .opd, not code */
 	/* The default geometry: hotpack's (GEOM_DEFAULT_INIT) on every
-	 * architecture today. */
+	 * architecture today; geom_preset, when set, names the preset
+	 * (lib/geometry.h) an image of this machine is costed on instead when
+	 * no geometry is given (its 4 KiB part the same as geom's, so the
+	 * layouts do not change). */
 	struct geometry geom;
+	const char *geom_preset;
 
 	/* Disassembly: branch() NULL means capstone 4 has no support here. */
 	cs_arch cs_arch;

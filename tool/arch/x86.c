@@ -83,6 +83,9 @@ const struct hp_arch arch_x86_64 = {
 	.name = "x86_64", .machine = EM_X86_64, .elfclass = ELFCLASS64,
 	.kernel_base = 0xffff800000000000ull,
 	.qemu_le = "qemu-x86_64", .qemu_be = "qemu-x86_64",
+	/* the core kernel text in 2 MiB pages (vmlinux.lds.S, above
+	 * X86_ALIGN_RODATA_BEGIN): its figures first */
+	.geom_preset = "x86_64-default",
 	.cs_mode = CS_MODE_64, X86_COMMON,
 };
 

@@ -35,6 +35,7 @@ struct order_opts {
 	const char *output;
 	enum emit_format format;
 	bool werror;
+	bool geom_given;	/* a geometry option: not the machine's */
 };
 
 static void order_usage(FILE *f)
@@ -54,6 +55,7 @@ static void order_usage(FILE *f)
 "  -a, --algo NAME          layout algorithm (default: %s; see --list-algos)\n"
 "      --list-algos         list the layout algorithms\n"
 "  -p, --page-size SIZE     page size the layout packs for (default 4K)\n"
+GEOM_PRESET_USAGE
 PIPE_LAYOUT_USAGE
 PIPE_USAGE
 "      --werror             treat warnings as errors\n"
@@ -75,6 +77,7 @@ static const struct option order_longopts[] = {
 	{ "format", required_argument, NULL, 'f' },
 	{ "algo", required_argument, NULL, 'a' },
 	{ "page-size", required_argument, NULL, 'p' },
+	GEOM_PRESET_LONGOPTS,
 	PIPE_LAYOUT_LONGOPTS,
 	PIPE_LONGOPTS,
 	{ "werror", no_argument, NULL, OPT_WERROR },
@@ -115,9 +118,15 @@ static int order_parse(int argc, char **argv, struct order_opts *o)
 			o->format = (enum emit_format)f;
 			break;
 		case 'a': o->algo = optarg; break;
-		case 'p':	/* of the geometry, the page size only */
-			if (geom_parse_opt(&o->layout.geom, c, optarg) < 0)
+		case 'p':	/* of the geometry, the page size and the presets */
+		case GEOM_OPT_PRESET:
+		case GEOM_OPT_LIST_PRESETS:
+			f = geom_parse_opt(&o->layout.geom, c, optarg);
+			if (f < 0)
 				return -EINVAL;
+			if (f == 2)
+				return 1;
+			o->geom_given = true;
 			break;
 		case OPT_WERROR: o->werror = true; break;
 		case OPT_LIST_ALGOS: {
@@ -187,6 +196,7 @@ static int order_run(struct order_opts *o, char *vmlinux, char **inputs, int nin
 	if (err)
 		return err;
 	cg = p.cg;
+	pipe_machine_geometry(&o->layout.geom, p.img, o->geom_given);
 	o->layout.window_paths = pipe_window_paths(&p, &o->pipe);
 	if (!err) {
 		order = xmallocarray(cg->nnodes, sizeof(*order));
@@ -218,6 +228,7 @@ static int order_run(struct order_opts *o, char *vmlinux, char **inputs, int nin
 		info.ninputs = ninputs;
 		info.page_size = o->layout.geom.page_size;
 		info.prof = p.prof;
+		info.geom = &o->layout.geom;
 		order_summary(cg, order, n, o->layout.geom.page_size, &info);
 		err = cli_out_open(&out, o->output);
 	}

@@ -48,6 +48,7 @@ struct report_opts {
 	unsigned int show_paths;
 	int replay;		/* -1 auto, 0 paths, 1 nodes */
 	bool time;
+	bool geom_given;	/* a geometry option: not the machine's */
 };
 
 static void report_usage(FILE *f)
@@ -66,6 +67,7 @@ static void report_usage(FILE *f)
 "      --pin START-END      addresses that never miss (pinned entries), repeatable\n"
 "      --icache SIZE,LINE,WAYS  I-cache model (default 32K,64,8)\n"
 "      --no-icache          no I-cache figures\n"
+GEOM_PRESET_USAGE
 "      --budget RUNS        path runs replayed, 1 or more (default %u)\n"
 "      --replay paths|nodes replay the hot paths (default when there are any) or\n"
 "                           the functions' sample weights (always, when there\n"
@@ -121,8 +123,12 @@ static int report_parse(int argc, char **argv, struct report_opts *o)
 
 		if (!shared)
 			shared = pipe_parse_layout_opt(&o->layout, c, optarg);
-		if (!shared)
+		if (!shared) {
 			shared = geom_parse_opt(&o->model.geom, c, optarg);
+			if (shared == 2)
+				return 1;
+			o->geom_given |= shared == 1;
+		}
 		if (shared < 0)
 			return -EINVAL;
 		if (shared)
@@ -188,31 +194,34 @@ struct report_col {
 	const char *name;
 	uint64_t *addr;
 	struct model_result r;
+	struct model_result rl;	/* in the large pages, when the geometry has them */
 	double ms;
 	size_t placed;
 };
 
-static void print_summary(const struct report_opts *o, const struct report_col *col, size_t n)
+/* The table of @g's figures: col[i].r, or with @large col[i].rl. */
+static void print_summary(const struct report_opts *o, const struct geometry *g, bool large,
+			  const struct report_col *col, size_t n)
 {
 	printf("%-10s %9s %13s %7s %11s", "layout", "pages/run", "bound(fixed)", "bound",
 	       "set pages");
-	for (size_t k = 0; k < o->model.geom.ntlb; k++)
-		printf(" %8s%-3u", "miss", o->model.geom.tlb_entries[k]);
-	if (o->model.geom.icache.size)
+	for (size_t k = 0; k < g->ntlb; k++)
+		printf(" %8s%-3u", "miss", g->tlb_entries[k]);
+	if (g->icache.size)
 		printf(" %12s", "icache-miss");
 	if (o->time)
 		printf(" %9s", "time(ms)");
 	printf("\n");
 	for (size_t i = 0; i < n; i++) {
-		const struct model_result *r = &col[i].r;
+		const struct model_result *r = large ? &col[i].rl : &col[i].r;
 		char set[32];
 
 		snprintf(set, sizeof(set), "%zu/%zu", r->set_pages, r->set_bound);
 		printf("%-10s %9.2f %13.2f %7.2f %11s", col[i].name, model_mean_pages(r),
 		       model_mean_fixed_bound(r), model_mean_bound(r), set);
-		for (size_t k = 0; k < o->model.geom.ntlb; k++)
+		for (size_t k = 0; k < g->ntlb; k++)
 			printf(" %11" PRIu64, r->tlb_misses[k]);
-		if (o->model.geom.icache.size)
+		if (g->icache.size)
 			printf(" %12" PRIu64, r->icache_misses);
 		if (o->time)
 			printf(" %9.1f", col[i].ms);
@@ -283,6 +292,8 @@ static int report_run(struct report_opts *o, char *vmlinux, char **inputs, int n
 	uint64_t insert = UINT64_MAX, off_w = 0, all_w = 0;
 	size_t off_n = 0;
 	char geo[320];
+	struct model_opts large = o->model;
+	bool have_large;
 	int err;
 
 	err = pipe_load(&p, &o->pipe, vmlinux, inputs, ninputs);
@@ -290,6 +301,10 @@ static int report_run(struct report_opts *o, char *vmlinux, char **inputs, int n
 		return err;
 	img = p.img;
 	cg = p.cg;
+	pipe_machine_geometry(&o->model.geom, img, o->geom_given);
+	o->layout.geom = o->model.geom;
+	large = o->model;
+	have_large = geom_large(&o->model.geom, &large.geom);
 	o->layout.window_paths = pipe_window_paths(&p, &o->pipe);
 	nn = NONZERO(cg->nnodes);
 	for (size_t i = 0; i < img->nfuncs; i++)
@@ -315,6 +330,8 @@ static int report_run(struct report_opts *o, char *vmlinux, char **inputs, int n
 	col[0].addr = xmallocarray(nn, sizeof(uint64_t));
 	place_as_linked(cg, col[0].addr);
 	err = model_eval(cg, col[0].addr, &o->model, &col[0].r);
+	if (!err && have_large)
+		err = model_eval(cg, col[0].addr, &large, &col[0].rl);
 	if (err)
 		goto out;
 	ncol = 1;
@@ -336,6 +353,8 @@ static int report_run(struct report_opts *o, char *vmlinux, char **inputs, int n
 			     c->addr);
 		ncol++;
 		err = model_eval(cg, c->addr, &o->model, &c->r);
+		if (!err && have_large)
+			err = model_eval(cg, c->addr, &large, &c->rl);
 		if (err)
 			goto out;
 	}
@@ -385,12 +404,27 @@ static int report_run(struct report_opts *o, char *vmlinux, char **inputs, int n
 			"replayed; see --replay nodes", off_n,
 			all_w ? 100.0 * (double)off_w / (double)all_w : 0.0);
 	}
-	print_summary(o, col, ncol);
+	if (have_large) {
+		/* the machine's own pages first, then what the 4 KiB figures are for */
+		const struct geom_preset *pr = geom_preset_find(o->model.geom.name);
+		char lp[32];
+
+		printf("%s in %s pages (I-TLB %u entries of them):\n",
+		       pr && pr->large_code ? pr->large_code : "core text",
+		       geom_size_str(large.geom.page_size, lp, sizeof(lp)),
+		       large.geom.tlb_entries[0]);
+		print_summary(o, &large.geom, true, col, ncol);
+		printf("\n%s:\n", geom_meaning(&o->model.geom, geo, sizeof(geo)));
+	} else if (o->model.geom.name) {
+		printf("%s:\n", geom_meaning(&o->model.geom, geo, sizeof(geo)));
+	}
+	print_summary(o, &o->model.geom, false, col, ncol);
 	print_paths(o, cg, col, ncol);
 out:
 	for (size_t i = 0; col && i < ncol; i++) {
 		free(col[i].addr);
 		model_result_free(&col[i].r);
+		model_result_free(&col[i].rl);
 	}
 	if (col && ncol < 18)
 		free(col[ncol].addr);

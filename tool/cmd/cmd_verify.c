@@ -49,6 +49,7 @@ struct verify_opts {
 	const char *order_path;
 	unsigned int show_paths;	/* heaviest paths listed */
 	unsigned int show_funcs;	/* functions listed per problem */
+	bool geom_given;		/* a geometry option: not the machine's */
 };
 
 static void verify_usage(FILE *f)
@@ -68,6 +69,7 @@ static void verify_usage(FILE *f)
 "  -e, --tlb-entries LIST   I-TLB entries to simulate, e.g. 32,64,128 (default;\n"
 "                           -t, --tlb are the same)\n"
 "      --tlb-ways N         set-associative with N ways (default: fully assoc.)\n"
+GEOM_PRESET_USAGE
 "  -n, --paths N            hot paths listed (default 10; 0: none)\n"
 "      --list N             functions listed per problem (default 20)\n"
 "      --old-map FILE       OLD's link map (default: OLD.map, vmlinux.map beside)\n"
@@ -113,9 +115,13 @@ static int verify_parse(int argc, char **argv, struct verify_opts *o)
 	while ((c = getopt_long(argc, argv, "o:p:e:t:n:qvh", verify_longopts, NULL)) != -1) {
 		int shared = pipe_parse_opt(&o->pipe, c, optarg);
 
-		if (!shared)
+		if (!shared) {
 			shared = geom_parse_opt(&o->model.geom, c == 't' ? GEOM_OPT_TLB_ENTRIES : c,
 						optarg);
+			if (shared == 2)
+				return 1;
+			o->geom_given |= shared == 1;
+		}
 		if (shared < 0)
 			return -EINVAL;
 		if (shared)
@@ -505,13 +511,41 @@ static double pct(uint64_t before, uint64_t after)
 	return before ? 100.0 * ((double)after - (double)before) / (double)before : 0.0;
 }
 
+/* The machine's large pages first (x86_64's 2 MiB): @lb, @la costed in them. */
+static void print_large(const struct geometry *g, const struct model_result *lb,
+			const struct model_result *la)
+{
+	const struct geom_preset *pr = geom_preset_find(g->name);
+	char lp[32], m[256];
+
+	printf("\n%s in %s pages:\n", pr && pr->large_code ? pr->large_code : "core text",
+	       geom_size_str(g->large_page, lp, sizeof(lp)));
+	printf("  pages per path run (weighted mean): before %.2f, after %.2f, bound %.2f\n",
+	       model_mean_pages(lb), model_mean_pages(la), model_mean_bound(la));
+	printf("  executed set pages: before %zu, after %zu, bound %zu\n", lb->set_pages,
+	       la->set_pages, la->set_bound);
+	printf("  simulated I-TLB misses, %u entries: before %" PRIu64 ", after %" PRIu64
+	       " (%+.1f%%)\n", g->large_entries, lb->tlb_misses[0], la->tlb_misses[0],
+	       pct(lb->tlb_misses[0], la->tlb_misses[0]));
+	if (g->icache.size)
+		printf("  simulated I-cache misses: before %" PRIu64 ", after %" PRIu64
+		       " (%+.1f%%)\n", lb->icache_misses, la->icache_misses,
+		       pct(lb->icache_misses, la->icache_misses));
+	printf("\n%s:\n", geom_meaning(g, m, sizeof(m)));
+}
+
 static void print_report(const struct verify_opts *o, const struct cgraph *cg,
-			 const struct model_result *rb, const struct model_result *ra)
+			 const struct model_result *rb, const struct model_result *ra,
+			 const struct model_result *lb, const struct model_result *la)
 {
 	char geom[256], name[160];
 	size_t i, k, *idx;
 
 	printf("model: %s\n", geom_str(&o->model.geom, geom, sizeof(geom)));
+	if (lb)
+		print_large(&o->model.geom, lb, la);
+	else if (o->model.geom.name)
+		printf("%s\n", geom_meaning(&o->model.geom, geom, sizeof(geom)));
 	if (o->show_paths && rb->npaths) {
 		size_t show = rb->npaths < o->show_paths ? rb->npaths : o->show_paths;
 
@@ -721,7 +755,9 @@ static int verify_run(struct verify_opts *o, char *oldpath, char *newpath, char 
 	struct kimage *oimg = NULL, *nimg = NULL;
 	struct profile *prof = profile_new();
 	struct cgraph *cg = NULL;
-	struct model_result rb = { 0 }, ra = { 0 };
+	struct model_result rb = { 0 }, ra = { 0 }, lb = { 0 }, la = { 0 };
+	struct model_opts large;
+	bool have_large = false;
 	struct order_file of = { 0 };
 	struct verdict v = { 0 };
 	uint64_t *old_addr = NULL, *new_addr = NULL, *new_size = NULL, *model_addr = NULL;
@@ -744,6 +780,9 @@ static int verify_run(struct verify_opts *o, char *oldpath, char *newpath, char 
 		err = order_file_read(o->order_path, oimg, &of);
 	if (err)
 		goto out;
+	pipe_machine_geometry(&o->model.geom, oimg, o->geom_given);
+	large = o->model;
+	have_large = geom_large(&o->model.geom, &large.geom);
 
 	old_addr = xmallocarray(cg->nnodes, sizeof(*old_addr));
 	new_addr = xmallocarray(cg->nnodes, sizeof(*new_addr));
@@ -775,9 +814,13 @@ static int verify_run(struct verify_opts *o, char *oldpath, char *newpath, char 
 	err = model_eval(cg, old_addr, &o->model, &rb);
 	if (!err)
 		err = model_eval_sized(cg, model_addr, new_size, &o->model, &ra);
+	if (!err && have_large)
+		err = model_eval(cg, old_addr, &large, &lb);
+	if (!err && have_large)
+		err = model_eval_sized(cg, model_addr, new_size, &large, &la);
 	if (err)
 		goto out;
-	print_report(o, cg, &rb, &ra);
+	print_report(o, cg, &rb, &ra, have_large ? &lb : NULL, have_large ? &la : NULL);
 
 	v.have_region = kimage_symbol_addr(nimg, "__hotpack_text_start", &v.region_start) &&
 			kimage_symbol_addr(nimg, "__hotpack_text_end", &v.region_end);
@@ -799,6 +842,8 @@ static int verify_run(struct verify_opts *o, char *oldpath, char *newpath, char 
 out:
 	model_result_free(&rb);
 	model_result_free(&ra);
+	model_result_free(&lb);
+	model_result_free(&la);
 	order_file_free(&of);
 	free(old_addr);
 	free(new_addr);

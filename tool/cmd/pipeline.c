@@ -9,7 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "arch/arch.h"
 #include "cmd/pipeline.h"
+#include "lib/geometry.h"
 #include "lib/cli.h"
 #include "lib/warn.h"
 #include "lib/xalloc.h"
@@ -153,4 +155,13 @@ void pipe_free(struct pipe *p)
 	profile_free(p->prof);
 	kimage_close(p->img);
 	memset(p, 0, sizeof(*p));
+}
+
+void pipe_machine_geometry(struct geometry *g, const struct kimage *img, bool given)
+{
+	const struct geom_preset *p = geom_preset_find(img->arch->geom_preset);
+
+	if (given)
+		return;
+	*g = p ? p->geom : img->arch->geom;
 }

@@ -110,6 +110,12 @@ static void emit_header(FILE *out, const char *open, const char *mid, const char
 		fprintf(out, " %s", info->inputs[i]);
 	fprintf(out, "\n%salgorithm: %s, page size: %" PRIu64 "\n", mid, info->algo,
 		info->page_size);
+	if (info->geom && info->geom->name) {
+		char g[320], m[256];
+
+		fprintf(out, "%sgeometry: %s; %s\n", mid, geom_str(info->geom, g, sizeof(g)),
+			geom_meaning(info->geom, m, sizeof(m)));
+	}
 	fprintf(out, "%sfunctions placed: %zu (%" PRIu64 " bytes), pages used: %zu "
 		"(now: %zu), lower bound: %zu\n", mid, info->nfuncs, info->bytes, info->pages_used,
 		info->pages_before, info->pages_bound);

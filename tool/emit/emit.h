@@ -13,6 +13,7 @@
 #include <stdio.h>
 
 #include "graph/graph.h"
+#include "lib/geometry.h"
 #include "profile/profile.h"
 
 enum emit_format {
@@ -35,6 +36,8 @@ struct emit_info {
 	size_t pages_bound;	/* ceil(bytes / page) */
 	uint64_t bytes;
 	const struct profile *prof;	/* for matched/unmatched counts */
+	const struct geometry *geom;	/* named on a line of its own when it is a
+					 * preset's; NULL: none */
 };
 
 int emit_format_from_name(const char *name);

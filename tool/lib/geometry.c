@@ -95,11 +95,32 @@ bad:
 	return -EINVAL;
 }
 
+/* The names, for the error: "mpc8xx, mpc8xx-pinned, ...". */
+static int parse_preset(struct geometry *g, const char *arg)
+{
+	const struct geom_preset *p = geom_preset_find(arg);
+	char names[256];
+	size_t o = 0;
+
+	if (p) {
+		*g = p->geom;
+		return 0;
+	}
+	names[0] = '\0';
+	for (size_t i = 0; geom_presets[i] && o < sizeof(names); i++)
+		o += (size_t)snprintf(names + o, sizeof(names) - o, "%s%s", i ? ", " : "",
+				      geom_presets[i]->name);
+	pr_err("--geometry %s: unknown; give one of %s (see --list-geometries)", arg, names);
+	return -EINVAL;
+}
+
 int geom_parse_opt(struct geometry *g, int c, const char *arg)
 {
 	int err;
 
 	switch (c) {
+	case GEOM_OPT_PRESET: err = parse_preset(g, arg); break;
+	case GEOM_OPT_LIST_PRESETS: geom_presets_print(stdout); return 2;
 	case GEOM_OPT_PAGE_SIZE: err = cli_parse_pow2("--page-size", arg, &g->page_size); break;
 	case GEOM_OPT_TLB_ENTRIES: err = parse_entries(g, arg); break;
 	case GEOM_OPT_TLB_WAYS:
@@ -178,7 +199,7 @@ const char *geom_size_str(uint64_t bytes, char *buf, size_t len)
 
 const char *geom_str(const struct geometry *g, char *buf, size_t len)
 {
-	char ps[32], ent[96] = "", ic[64] = "", pins[40] = "", ways[24];
+	char ps[32], ent[96] = "", ic[64] = "", pins[40] = "", ways[24], large[96] = "";
 	size_t o = 0;
 
 	geom_size_str(g->page_size, ps, sizeof(ps));
@@ -199,9 +220,16 @@ const char *geom_str(const struct geometry *g, char *buf, size_t len)
 			 geom_size_str(g->icache.size, sz, sizeof(sz)), g->icache.ways,
 			 g->icache.line);
 	}
-	snprintf(buf, len, "%s pages; I-TLB %s %s %s entries%s%s", ps, ways,
+	if (g->large_page) {
+		char lp[32];
+
+		snprintf(large, sizeof(large), "; core text in %s pages, %u I-TLB entries",
+			 geom_size_str(g->large_page, lp, sizeof(lp)), g->large_entries);
+	}
+	snprintf(buf, len, "%s%s%s pages; I-TLB %s %s %s entries%s%s%s", g->name ? g->name : "",
+		 g->name ? ": " : "", ps, ways,
 		 g->tlb_model ? g->tlb_model : GEOM_TLB_MODEL_DEFAULT, g->ntlb ? ent : "no", pins,
-		 ic);
+		 ic, large);
 	return buf;
 }
 

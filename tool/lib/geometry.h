@@ -13,6 +13,8 @@
 #define HP_GEOMETRY_H
 
 #include <getopt.h>
+#include <stdbool.h>
+#include <stdio.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -49,6 +51,15 @@ struct geometry {
 	struct geom_pin pins[GEOM_MAX_PINS];
 	size_t npins;
 	struct geom_icache icache;
+	const char *name;			/* the preset's (geom_preset_find()), that
+						 * geom_str() names; NULL: none */
+	/* Where the machine maps the core kernel text in larger pages than
+	 * page_size (x86_64: 2 MiB): their size and the I-TLB entries that
+	 * hold them, costed first; page_size's figures then apply to the
+	 * code mapped in page_size pages (modules, vmalloc'd text).
+	 * 0: none. */
+	uint64_t large_page;
+	unsigned int large_entries;
 };
 
 /* 4 KiB pages; fully associative I-TLBs of 32, 64, 128 entries; 32 KiB 8-way 64 B I-cache. */
@@ -74,12 +85,26 @@ enum geom_opt {
 	GEOM_OPT_PIN,
 	GEOM_OPT_ICACHE,
 	GEOM_OPT_NO_ICACHE,
+	GEOM_OPT_PRESET,
+	GEOM_OPT_LIST_PRESETS,
 };
 
 #define GEOM_TLB_LONGOPTS                                                              \
 	{ "page-size", required_argument, NULL, GEOM_OPT_PAGE_SIZE },                  \
 	{ "tlb-entries", required_argument, NULL, GEOM_OPT_TLB_ENTRIES },              \
-	{ "tlb-ways", required_argument, NULL, GEOM_OPT_TLB_WAYS }
+	{ "tlb-ways", required_argument, NULL, GEOM_OPT_TLB_WAYS },                    \
+	GEOM_PRESET_LONGOPTS
+
+/* --geometry NAME loads a preset (the options after it change it);
+ * --list-geometries prints them. */
+#define GEOM_PRESET_LONGOPTS                                                           \
+	{ "geometry", required_argument, NULL, GEOM_OPT_PRESET },                      \
+	{ "list-geometries", no_argument, NULL, GEOM_OPT_LIST_PRESETS }
+
+#define GEOM_PRESET_USAGE                                                              \
+"      --geometry NAME      a machine's geometry (mpc8xx, ppc44x, x86_64, ...;\n"    \
+"                           options after it change it); --list-geometries\n"   \
+"                           lists them (default: the image's machine)\n"
 
 #define GEOM_CACHE_LONGOPTS                                                            \
 	{ "pin", required_argument, NULL, GEOM_OPT_PIN },                              \
@@ -88,8 +113,9 @@ enum geom_opt {
 
 /**
  * geom_parse_opt() - handle getopt_long's @c if it is a geometry option.
- * Returns 1 when handled, 0 when @c is none of them, -EINVAL (printed) for
- * a bad value. Call geom_check() once all are parsed.
+ * Returns 1 when handled, 2 for --list-geometries (printed to stdout: the
+ * command is done), 0 when @c is none of them, -EINVAL (printed) for a bad
+ * value. Call geom_check() once all are parsed.
  */
 int geom_parse_opt(struct geometry *g, int c, const char *arg);
 
@@ -102,6 +128,35 @@ int geom_parse_opt(struct geometry *g, int c, const char *arg);
 int geom_check_tlb(const struct geometry *g, unsigned int entries);
 int geom_check_icache(const struct geom_icache *ic);
 int geom_check(const struct geometry *g);
+
+/* A machine's geometry and where its numbers come from (geometry_presets.c;
+ * docs/geometries.md cites each source in full). */
+struct geom_preset {
+	const char *name;
+	const char *desc;		/* the part and what it has, one line */
+	const char *large_code;		/* what large_page maps, or NULL */
+	const char *small_code;		/* what page_size maps */
+	struct geometry geom;		/* .name == name */
+};
+
+/* The presets, NULL-terminated. */
+extern const struct geom_preset *const geom_presets[];
+
+/** geom_preset_find() - the preset called @name, or NULL. */
+const struct geom_preset *geom_preset_find(const char *name);
+
+/** geom_presets_print() - one line per preset: name, description. */
+void geom_presets_print(FILE *f);
+
+/**
+ * geom_meaning() - what @g's figures apply to on its machine, one clause:
+ * "4 KiB figures: modules and vmalloc'd text (BPF, kprobes); the core
+ * kernel text is in 2 MiB pages". "" for a geometry of no preset.
+ */
+const char *geom_meaning(const struct geometry *g, char *buf, size_t len);
+
+/** geom_large() - @g's large-page geometry into *out (the I-cache kept); false if none. */
+bool geom_large(const struct geometry *g, struct geometry *out);
 
 /** "4 KiB pages; I-TLB fully associative LRU 32/64/128 entries; I-cache 32 KiB 8-way 64 B lines". */
 const char *geom_str(const struct geometry *g, char *buf, size_t len);
