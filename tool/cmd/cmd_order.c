@@ -121,12 +121,14 @@ static int order_parse(int argc, char **argv, struct order_opts *o)
 		case 'p':	/* of the geometry, the page size and the presets */
 		case GEOM_OPT_PRESET:
 		case GEOM_OPT_LIST_PRESETS:
+		case GEOM_OPT_CONFIG:
 			f = geom_parse_opt(&o->layout.geom, c, optarg);
 			if (f < 0)
 				return -EINVAL;
 			if (f == 2)
 				return 1;
-			o->geom_given = true;
+			/* a --config naming no machine leaves it to the image */
+			o->geom_given |= c != GEOM_OPT_CONFIG || o->layout.geom.name;
 			break;
 		case OPT_WERROR: o->werror = true; break;
 		case OPT_LIST_ALGOS: {

@@ -127,7 +127,8 @@ static int report_parse(int argc, char **argv, struct report_opts *o)
 			shared = geom_parse_opt(&o->model.geom, c, optarg);
 			if (shared == 2)
 				return 1;
-			o->geom_given |= shared == 1;
+			/* a --config naming no machine leaves it to the image */
+			o->geom_given |= shared == 1 && (c != GEOM_OPT_CONFIG || o->model.geom.name);
 		}
 		if (shared < 0)
 			return -EINVAL;

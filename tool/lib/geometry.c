@@ -121,6 +121,17 @@ int geom_parse_opt(struct geometry *g, int c, const char *arg)
 	switch (c) {
 	case GEOM_OPT_PRESET: err = parse_preset(g, arg); break;
 	case GEOM_OPT_LIST_PRESETS: geom_presets_print(stdout); return 2;
+	case GEOM_OPT_CONFIG: {
+		const struct geom_preset *p;
+
+		err = geom_preset_from_config(arg, &p);
+		if (!err && p)
+			*g = p->geom;
+		else if (!err)
+			pr_info("--config %s: none of CONFIG_PPC_8xx, 40x, 44x, PPC_E500, X86_64, "
+				"ARM64 is set; the image's machine decides the geometry", arg);
+		break;
+	}
 	case GEOM_OPT_PAGE_SIZE: err = cli_parse_pow2("--page-size", arg, &g->page_size); break;
 	case GEOM_OPT_TLB_ENTRIES: err = parse_entries(g, arg); break;
 	case GEOM_OPT_TLB_WAYS:

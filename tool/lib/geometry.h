@@ -87,6 +87,7 @@ enum geom_opt {
 	GEOM_OPT_NO_ICACHE,
 	GEOM_OPT_PRESET,
 	GEOM_OPT_LIST_PRESETS,
+	GEOM_OPT_CONFIG,
 };
 
 #define GEOM_TLB_LONGOPTS                                                              \
@@ -99,12 +100,15 @@ enum geom_opt {
  * --list-geometries prints them. */
 #define GEOM_PRESET_LONGOPTS                                                           \
 	{ "geometry", required_argument, NULL, GEOM_OPT_PRESET },                      \
-	{ "list-geometries", no_argument, NULL, GEOM_OPT_LIST_PRESETS }
+	{ "list-geometries", no_argument, NULL, GEOM_OPT_LIST_PRESETS },               \
+	{ "config", required_argument, NULL, GEOM_OPT_CONFIG }
 
 #define GEOM_PRESET_USAGE                                                              \
 "      --geometry NAME      a machine's geometry (mpc8xx, ppc44x, x86_64, ...;\n"    \
 "                           options after it change it); --list-geometries\n"   \
-"                           lists them (default: the image's machine)\n"
+"                           lists them (default: the image's machine)\n"   \
+"      --config FILE        the kernel's .config picks the geometry: PPC_8xx,\n" \
+"                           40x, 44x, PPC_E500, X86_64, ARM64\n"
 
 #define GEOM_CACHE_LONGOPTS                                                            \
 	{ "pin", required_argument, NULL, GEOM_OPT_PIN },                              \
@@ -144,6 +148,15 @@ extern const struct geom_preset *const geom_presets[];
 
 /** geom_preset_find() - the preset called @name, or NULL. */
 const struct geom_preset *geom_preset_find(const char *name);
+
+/**
+ * geom_preset_from_config() - the preset a kernel .config at @path says
+ * (CONFIG_PPC_8xx: mpc8xx-pinned, or mpc8xx when CONFIG_PIN_TLB_TEXT is
+ * "not set"; CONFIG_40x, CONFIG_44x, CONFIG_PPC_E500/E500, CONFIG_X86_64,
+ * CONFIG_ARM64), NULL when it names none of them. -EINVAL (printed) when
+ * it cannot be read.
+ */
+int geom_preset_from_config(const char *path, const struct geom_preset **out);
 
 /** geom_presets_print() - one line per preset: name, description. */
 void geom_presets_print(FILE *f);

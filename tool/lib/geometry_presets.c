@@ -12,10 +12,13 @@
  */
 #include "config.h"
 
+#include <errno.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "lib/geometry.h"
+#include "lib/warn.h"
 
 #define KiB 1024u
 #define MiB (1024u * 1024u)
@@ -164,4 +167,51 @@ const char *geom_meaning(const struct geometry *g, char *buf, size_t len)
 	else
 		snprintf(buf, len, "%s figures: %s", ps, p->small_code);
 	return buf;
+}
+
+/* The config symbol (=y) that names each machine, first match wins. */
+static const struct {
+	const char *sym;
+	const char *preset;
+} config_machines[] = {
+	{ "CONFIG_PPC_8xx", "mpc8xx-pinned" },
+	{ "CONFIG_40x", "ppc40x" },
+	{ "CONFIG_44x", "ppc44x" },
+	{ "CONFIG_PPC_E500", "e500" },
+	{ "CONFIG_E500", "e500" },
+	{ "CONFIG_X86_64", "x86_64-default" },
+	{ "CONFIG_ARM64", "arm64" },
+};
+
+#define NCONFIG_MACHINES (sizeof(config_machines) / sizeof(config_machines[0]))
+
+int geom_preset_from_config(const char *path, const struct geom_preset **out)
+{
+	FILE *f = fopen(path, "r");
+	bool set[NCONFIG_MACHINES] = { false }, text_unpinned = false;
+	char line[512];
+
+	*out = NULL;
+	if (!f) {
+		pr_err("--config %s: %s; give the kernel's .config", path, strerror(errno));
+		return -EINVAL;
+	}
+	while (fgets(line, sizeof(line), f)) {
+		line[strcspn(line, "\n")] = '\0';
+		/* kernels before the 8xx text was always pinned (5.10) */
+		if (!strcmp(line, "# CONFIG_PIN_TLB_TEXT is not set"))
+			text_unpinned = true;
+		for (size_t i = 0; i < NCONFIG_MACHINES; i++) {
+			size_t n = strlen(config_machines[i].sym);
+
+			if (!strncmp(line, config_machines[i].sym, n) && !strcmp(line + n, "=y"))
+				set[i] = true;
+		}
+	}
+	fclose(f);
+	for (size_t i = 0; i < NCONFIG_MACHINES && !*out; i++)
+		if (set[i])
+			*out = geom_preset_find(i == 0 && text_unpinned ? "mpc8xx"
+							: config_machines[i].preset);
+	return 0;
 }
