@@ -19,6 +19,7 @@
 #include "graph/graph.h"
 #include "image/image.h"
 #include "layout/layout.h"
+#include "layout/layout_traced.h"
 #include "lib/cli.h"
 #include "lib/geometry.h"
 #include "lib/hotpack.h"
@@ -190,6 +191,7 @@ static int order_run(struct order_opts *o, char *vmlinux, char **inputs, int nin
 	struct cgraph *cg;
 	struct cli_out out = { 0 };
 	struct emit_info info = { 0 };
+	struct layout_traced traced = { 0 };
 	uint32_t *order = NULL;
 	size_t n = 0, left_out = 0;
 	int err;
@@ -202,7 +204,8 @@ static int order_run(struct order_opts *o, char *vmlinux, char **inputs, int nin
 	o->layout.window_paths = pipe_window_paths(&p, &o->pipe);
 	if (!err) {
 		order = xmallocarray(cg->nnodes, sizeof(*order));
-		err = layout_run(layout_find(o->algo), cg, &o->layout, order, &n);
+		err = layout_run_traced(layout_find(o->algo), cg, &o->layout, order, &n,
+					&traced);
 	}
 	if (!err) {
 		/* What cannot be named exactly is left out before anything is
@@ -231,6 +234,7 @@ static int order_run(struct order_opts *o, char *vmlinux, char **inputs, int nin
 		info.page_size = o->layout.geom.page_size;
 		info.prof = p.prof;
 		info.geom = &o->layout.geom;
+		info.traced = &traced;
 		order_summary(cg, order, n, o->layout.geom.page_size, &info);
 		err = cli_out_open(&out, o->output);
 	}

@@ -28,6 +28,7 @@
 #include "graph/graph.h"
 #include "image/image.h"
 #include "layout/layout.h"
+#include "layout/layout_traced.h"
 #include "lib/cli.h"
 #include "lib/geometry.h"
 #include "lib/hotpack.h"
@@ -198,6 +199,7 @@ struct report_col {
 	struct model_result rl;	/* in the large pages, when the geometry has them */
 	double ms;
 	size_t placed;
+	struct layout_traced traced;	/* what the explicit traces got */
 };
 
 /* The table of @g's figures: col[i].r, or with @large col[i].rl. */
@@ -251,7 +253,37 @@ static void print_paths(const struct report_opts *o, const struct cgraph *cg,
 		       mp->fixed_bound);
 		for (size_t i = 0; i < n; i++)
 			printf(" %9u", col[i].r.paths[p].pages);
-		printf("  %s\n", root);
+		printf("  %s%s\n", root, layout_traced_is(cg, &o->layout, p) ? " (traced)" : "");
+	}
+}
+
+/* Per layout, the explicit traces at their reachable bound, and why the
+ * step left an algorithm's order as it was. */
+static void print_traced(const struct report_opts *o, const struct cgraph *cg,
+			 const struct report_col *col, size_t n)
+{
+	size_t ntr = 0;
+
+	for (size_t p = 0; p < cg->npaths; p++)
+		ntr += layout_traced_is(cg, &o->layout, p);
+	if (!ntr)
+		return;
+	printf("\nexplicit paths at their reachable bound:\n");
+	for (size_t i = 0; i < n; i++) {
+		const struct layout_traced *t = &col[i].traced;
+		size_t at = 0;
+
+		for (size_t p = 0; p < cg->npaths; p++)
+			at += layout_traced_is(cg, &o->layout, p) &&
+			      col[i].r.paths[p].pages <= col[i].r.paths[p].fixed_bound;
+		printf("%-10s %zu of %zu", col[i].name, at, ntr);
+		if (i && !t->packed)
+			printf("; not packed first: %" PRIu64 " more misses replaying the sampled "
+			       "functions than the %" PRIu64 " saved on the traces",
+			       t->node_misses[1] - t->node_misses[0],
+			       t->path_misses[0] > t->path_misses[1] ?
+			       t->path_misses[0] - t->path_misses[1] : 0);
+		printf("\n");
 	}
 }
 
@@ -344,7 +376,7 @@ static int report_run(struct report_opts *o, char *vmlinux, char **inputs, int n
 		if (strcmp(o->algo, "all") && strcmp(o->algo, al->name))
 			continue;
 		t0 = now_ms();
-		err = layout_run(al, cg, &o->layout, order, &c->placed);
+		err = layout_run_traced(al, cg, &o->layout, order, &c->placed, &c->traced);
 		c->ms = now_ms() - t0;
 		if (err)
 			goto out;
@@ -421,6 +453,7 @@ static int report_run(struct report_opts *o, char *vmlinux, char **inputs, int n
 	}
 	print_summary(o, &o->model.geom, false, col, ncol);
 	print_paths(o, cg, col, ncol);
+	print_traced(o, cg, col, ncol);
 out:
 	for (size_t i = 0; col && i < ncol; i++) {
 		free(col[i].addr);

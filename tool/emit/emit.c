@@ -90,6 +90,27 @@ static void emit_qualified(FILE *out, const char *indent, const char *object,
 	fprintf(out, "%s*:%s(%s) :%s(%s)\n", indent, object, section, object, section);
 }
 
+/* Which explicit traces are at their reachable bound, and why not. */
+static void emit_traced(FILE *out, const char *mid, const struct cgraph *cg,
+			const struct layout_traced *t)
+{
+	const char *root = cg->img ? cg->img->funcs[cg->nodes[t->top_root].func].name : "?";
+
+	fprintf(out, "%sexplicit paths: %zu of %zu at their reachable bound (heaviest, %s: "
+		"%u page%s, bound %u)", mid, t->at_bound, t->npaths, root, t->top_pages,
+		t->top_pages == 1 ? "" : "s", t->top_bound);
+	if (!t->packed)
+		fprintf(out, "; not packed first: the model counts %" PRIu64 " more misses "
+			"replaying the sampled functions than the %" PRIu64 " it saves "
+			"replaying the traces", t->node_misses[1] - t->node_misses[0],
+			t->path_misses[0] > t->path_misses[1] ?
+			t->path_misses[0] - t->path_misses[1] : 0);
+	else if (t->at_bound < t->npaths)
+		fprintf(out, "; packed first, heaviest first: the others share functions "
+			"with heavier ones placed before them");
+	fprintf(out, "\n");
+}
+
 static void emit_header(FILE *out, const char *open, const char *mid, const char *close,
 			const struct cgraph *cg, const struct emit_info *info, enum emit_format fmt)
 {
@@ -129,6 +150,8 @@ static void emit_header(FILE *out, const char *open, const char *mid, const char
 			p->dropped[PROF_DROP_BPF], p->dropped[PROF_DROP_UNKNOWN],
 			p->dropped[PROF_DROP_NOT_IN_IMAGE]);
 	}
+	if (info->traced && info->traced->npaths)
+		emit_traced(out, mid, cg, info->traced);
 	fprintf(out, "%s", close);
 }
 

@@ -13,6 +13,7 @@
 #include <stdio.h>
 
 #include "graph/graph.h"
+#include "layout/layout_traced.h"
 #include "lib/geometry.h"
 #include "profile/profile.h"
 
@@ -38,6 +39,7 @@ struct emit_info {
 	const struct profile *prof;	/* for matched/unmatched counts */
 	const struct geometry *geom;	/* named on a line of its own when it is a
 					 * preset's; NULL: none */
+	const struct layout_traced *traced;	/* the explicit traces; NULL: none */
 };
 
 int emit_format_from_name(const char *name);

@@ -62,6 +62,7 @@ void cg_add_path(struct cgraph *cg, const uint32_t *nodes, uint32_t n, uint64_t 
 	p->n = n;
 	p->weight = w;
 	p->src = (uint32_t)(cg->npaths - 1);
+	p->traced = false;
 }
 
 static int cmp_arc(const void *a, const void *b)
@@ -301,8 +302,10 @@ int cg_build(struct cgraph **out, const struct kimage *img, const struct profile
 			path[n++] = weight_nodes[f];
 		}
 		cg_add_path(cg, path, n, t->weight);
-		if (n)
+		if (n) {
 			cg->paths[cg->npaths - 1].src = t->id;
+			cg->paths[cg->npaths - 1].traced = t->traced;
+		}
 	}
 	if (opts && opts->static_edges && cg->nnodes) {
 		static_added = add_static_arcs(cg, opts->static_edge_weight ?

@@ -35,6 +35,7 @@ struct cg_path {
 	uint32_t n;
 	uint64_t weight;
 	uint32_t src;		/* the profile trace it came from (cg_build) */
+	bool traced;		/* an explicit trace (prof_trace.traced) */
 };
 
 struct cgraph {

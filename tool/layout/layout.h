@@ -70,7 +70,9 @@ size_t layout_select(const struct cgraph *cg, const struct layout_opts *opts, ui
 
 /**
  * layout_run() - run @algo, then cut its order at opts->max_hot_bytes with
- * alignment padding counted (algorithms select by raw sizes).
+ * alignment padding counted (algorithms select by raw sizes). The commands
+ * run layout_run_traced() (layout/layout_traced.h), which also puts the
+ * explicit traces first.
  */
 int layout_run(const struct layout_algo *algo, const struct cgraph *cg,
 	       const struct layout_opts *opts, uint32_t *order, size_t *n);

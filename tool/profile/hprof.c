@@ -17,6 +17,8 @@
  *   seq N T[*R]...                 2.1: the traces in the order they ran, by
  *                                  their place among the trace and ntrace
  *                                  lines (from 0), R times in a row
+ *   calltree T                     2.2: trace T (its place, as for seq) is an
+ *                                  explicit trace, an ftrace call tree
  *   end N                          N: the lines between header and end (version 2)
  *
  * Names are written with bytes <= 0x20, 0x7f and '%' as %XX. The writer
@@ -45,8 +47,9 @@
 
 #define HPROF_MAGIC "hotpack-profile"
 #define HPROF_VERSION 2
-#define HPROF_MINOR 1		/* the minor version this hotpack reads and writes */
+#define HPROF_MINOR 2		/* the minor version this hotpack reads and writes */
 #define HPROF_MINOR_SEQ 1	/* the first with "seq" records */
+#define HPROF_MINOR_CALLTREE 2	/* the first with "calltree" records */
 #define HPROF_VERSION_MIN 1
 #define HPROF_WRAP 4096	/* bytes of trace names per line before a "+" line */
 
@@ -173,11 +176,16 @@ int hprof_write(FILE *out, const struct profile *p)
 	char **prov = NULL;
 	size_t i, n, lines = 0;
 	uint32_t k;
-	int err = 0;
+	int err = 0, minor = 0;
 
-	/* version 2 when there is nothing of 2.1, so that older readers read it */
-	if (p->nseq)
-		fprintf(out, "%s %d.%d\n", HPROF_MAGIC, HPROF_VERSION, HPROF_MINOR_SEQ);
+	/* the lowest minor that holds what there is, so that older readers read it */
+	HASH_ITER(hh, p->traces, t, ttmp)
+		if (t->traced)
+			minor = HPROF_MINOR_CALLTREE;
+	if (!minor && p->nseq)
+		minor = HPROF_MINOR_SEQ;
+	if (minor)
+		fprintf(out, "%s %d.%d\n", HPROF_MAGIC, HPROF_VERSION, minor);
 	else
 		fprintf(out, "%s %d\n", HPROF_MAGIC, HPROF_VERSION);
 	if (p->nprov) {
@@ -281,6 +289,12 @@ int hprof_write(FILE *out, const struct profile *p)
 		}
 		if (p->nseq)
 			lines += write_seq(out, p, trs, n);
+		for (i = 0; i < n; i++) {
+			if (!trs[i]->traced)
+				continue;
+			fprintf(out, "calltree %zu\n", i);
+			lines++;
+		}
 		free(trs);
 	}
 	free(fnum);
@@ -537,6 +551,13 @@ int hprof_read(FILE *in, const char *name, struct profile *prof)
 						"trace: more names than its count, or a bad name");
 				break;
 			}
+		} else if (!strcmp(kw, "calltree") && r.minor >= HPROF_MINOR_CALLTREE) {
+			if (!tok_u64(next_tok(&rest), &v) || next_tok(&rest) || v >= r.ntraces) {
+				ret = hprof_bad(&r, "calltree: expected 'calltree T', T the place of "
+						"a trace line before it");
+				break;
+			}
+			r.traces[v]->traced = true;
 		} else if (!strcmp(kw, "seq") && r.minor >= HPROF_MINOR_SEQ) {
 			if (!tok_u64(next_tok(&rest), &v) || !v) {
 				ret = hprof_bad(&r, "seq: expected 'seq N T[*R]...'");
@@ -605,7 +626,7 @@ int hprof_read(FILE *in, const char *name, struct profile *prof)
 					"; this hotpack knows %d.%d)", name, r.lr.lineno, kw,
 					r.version, r.minor, HPROF_VERSION, HPROF_MINOR);
 		} else {
-			ret = hprof_bad(&r, "unknown record (fn, edge, trace, ntrace, seq, prov, stat)");
+			ret = hprof_bad(&r, "unknown record (fn, edge, trace, ntrace, seq, calltree, prov, stat)");
 			break;
 		}
 	}

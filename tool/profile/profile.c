@@ -198,6 +198,7 @@ void profile_merge(struct profile *dst, const struct profile *src)
 		for (i = 0; i < t->n; i++)
 			ids[i] = map[t->ids[i]];
 		tmap[t->id] = profile_add_trace(dst, ids, t->n, t->weight);
+		tmap[t->id]->traced |= t->traced;
 	}
 	for (i = 0; i < src->nseq; i++)
 		profile_add_seq(dst, tmap[src->seq[i]]);

@@ -38,6 +38,8 @@ struct prof_trace {
 	uint32_t n;
 	uint64_t weight;	/* how many times this exact trace was seen */
 	uint32_t id;		/* the order it was first seen in (profile.seq) */
+	bool traced;		/* an explicit trace (an ftrace call tree), not a
+				 * sampled stack: the layout packs it to its bound */
 	UT_hash_handle hh;	/* keyed on the id bytes */
 };
 

@@ -579,7 +579,7 @@ static void sz_tree(struct symbolizer *sz, const struct hp_event *ev)
 		sz->depth_ok[d] = false;
 	sz_count(sz, nt > 0, w0);
 	if (nt)
-		profile_add_trace(sz->prof, tr, (uint32_t)nt, ev->weight);
+		profile_add_trace(sz->prof, tr, (uint32_t)nt, ev->weight)->traced = true;
 }
 
 /* An LBR entry: a call when the target is a function's first byte. */

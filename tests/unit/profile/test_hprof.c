@@ -194,6 +194,40 @@ static void test_seq(void)
 	profile_free(q);
 }
 
+/* An explicit trace (an ftrace call tree) is marked by a 2.2 "calltree"
+ * record and read back as one; a sampled trace stays unmarked. */
+static void test_calltree(void)
+{
+	struct profile *p = profile_new(), *q = profile_new();
+	uint32_t tr[2] = { profile_func_id(p, "a"), profile_func_id(p, "b") };
+	struct prof_trace *t, *tmp;
+	size_t traced = 0, sampled = 0;
+	char *text, *again;
+
+	profile_add_trace(p, tr, 2, 5)->traced = true;
+	profile_add_trace(p, tr, 1, 2);
+	text = to_text(p);
+	ok(!strncmp(text, "hotpack-profile 2.2\n", 20), "a call tree makes version 2.2");
+	/* traces sorted by names: "a" is trace 0, "a b" trace 1 */
+	ok(strstr(text, "\ntrace 2 1 a\ntrace 5 2 a b\ncalltree 1\nend ") != NULL,
+	   "the call tree marked by its trace line's place");
+	is_int(from_text(q, text), 0, "2.2 reads back");
+	HASH_ITER(hh, q->traces, t, tmp) {
+		traced += t->traced && t->n == 2;
+		sampled += !t->traced && t->n == 1;
+	}
+	ok(traced == 1 && sampled == 1, "read back: the call tree explicit, the stack not");
+	again = to_text(q);
+	is_str(again, text, "calltree: write, read, write: same bytes");
+	free(again);
+	free(text);
+	profile_free(q);
+	profile_free(p);
+	refuses("calltree in version 2.1", "hotpack-profile 2.1\ntrace 1 2 a b\ncalltree 0\nend 2\n");
+	refuses("calltree of a trace not before it",
+		"hotpack-profile 2.2\ntrace 1 2 a b\ncalltree 1\nend 2\n");
+}
+
 int main(void)
 {
 	struct profile *p = make(1), *q = profile_new(), *m1, *m2, *m3, *x[3];
@@ -335,5 +369,6 @@ int main(void)
 	profile_free(q);
 	test_seq();
 	test_provenance_cap();
+	test_calltree();
 	return done_testing();
 }
