@@ -45,6 +45,7 @@ static void profile_usage(FILE *f)
 "      --min-match FRACTION fail when fewer kernel samples match (default 0.5)\n"
 "      --weight UNIT        perf samples weigh their period (default) or 1\n"
 "                           (events), to add up with other inputs' counts\n"
+"      --weight-of FILE=W   the input FILE's weights times W (a positive real)\n"
 "      --addr-window N      address lists: each N samples in a row (in the\n"
 "                           order they happened) also give a trace and edges\n"
 "                           of the functions they hit (default 0: off)\n"
@@ -85,6 +86,7 @@ static const struct option profile_longopts[] = {
 	{ "map", required_argument, NULL, PIPE_OPT_MAP },
 	PIPE_INPUT_LONGOPTS,
 	{ "weight", required_argument, NULL, PIPE_OPT_WEIGHT },
+	{ "weight-of", required_argument, NULL, PIPE_OPT_WEIGHT_OF },
 	{ "addr-window", required_argument, NULL, PIPE_OPT_ADDR_WINDOW },
 	{ "sequence", no_argument, NULL, OPT_SEQUENCE },
 	{ "quiet", no_argument, NULL, 'q' },

@@ -45,6 +45,8 @@ int pipe_parse_opt(struct pipe_opts *o, int c, const char *arg)
 	case PIPE_OPT_DWARF: o->dwarf_files = true; return 1;
 	case PIPE_OPT_WEIGHT:
 		return input_parse_weight(&o->input, arg) ? -EINVAL : 1;
+	case PIPE_OPT_WEIGHT_OF:
+		return input_parse_weight_of(&o->input, arg) ? -EINVAL : 1;
 	case PIPE_OPT_ADDR_WINDOW:
 		return input_parse_addr_window(&o->input, arg) ? -EINVAL : 1;
 	default: return 0;

@@ -37,6 +37,7 @@ enum pipe_opt {
 	PIPE_OPT_NO_STATIC,
 	PIPE_OPT_DWARF,
 	PIPE_OPT_WEIGHT,
+	PIPE_OPT_WEIGHT_OF,
 	PIPE_OPT_ADDR_WINDOW,
 	PIPE_OPT_COVERAGE,	/* the layout options order and report share */
 	PIPE_OPT_MAX_HOT,
@@ -57,6 +58,7 @@ enum pipe_opt {
 	{ "no-static-edges", no_argument, NULL, PIPE_OPT_NO_STATIC },                  \
 	{ "dwarf-files", no_argument, NULL, PIPE_OPT_DWARF },                          \
 	{ "weight", required_argument, NULL, PIPE_OPT_WEIGHT },                        \
+	{ "weight-of", required_argument, NULL, PIPE_OPT_WEIGHT_OF },                  \
 	{ "addr-window", required_argument, NULL, PIPE_OPT_ADDR_WINDOW }
 
 #define PIPE_LAYOUT_LONGOPTS                                                           \
@@ -87,6 +89,7 @@ int pipe_parse_layout_opt(struct layout_opts *lo, int c, const char *arg);
 "      --min-match FRACTION fail when fewer samples match (default 0.5)\n"            \
 "      --weight UNIT        perf samples weigh their period (default) or 1\n"      \
 "                           (events: to combine with other inputs)\n"              \
+"      --weight-of FILE=W   the input FILE's weights times W (a positive real)\n"   \
 "      --addr-window N      address lists: each N samples in a row (in the\n"      \
 "                           order they happened) also give a path and arcs\n"     \
 "                           of the functions they hit (default 0: off)\n"          \

@@ -22,6 +22,7 @@
 
 #include "lib/cli.h"
 #include "lib/filekind.h"
+#include "lib/parse.h"
 #include "lib/util.h"
 #include "lib/warn.h"
 #include "lib/xalloc.h"
@@ -207,6 +208,42 @@ int input_parse_weight(struct input_opts *opts, const char *arg)
 	return 0;
 }
 
+int input_parse_weight_of(struct input_opts *opts, const char *arg)
+{
+	const char *eq = strrchr(arg, '=');
+	double w;
+
+	if (!eq || eq == arg || parse_double(eq + 1, 0, &w) || !(w > 0)) {
+		pr_err("--weight-of '%s': expected FILE=W, W a positive number (2, 0.5, 1e3)",
+		       arg);
+		return -EINVAL;
+	}
+	if (opts->nweights == INPUT_WEIGHTS_MAX) {
+		pr_err("--weight-of: at most %d; merge some inputs first (hotpack merge)",
+		       INPUT_WEIGHTS_MAX);
+		return -EINVAL;
+	}
+	/* the FILE part stays in argv: only its length is cut off below */
+	opts->weights[opts->nweights].path = arg;
+	opts->weights[opts->nweights++].w = w;
+	return 0;
+}
+
+/* --weight-of of @path: 1 when not given; the last one given counts */
+static double weight_of(const struct input_opts *opts, const char *path)
+{
+	double w = 1;
+
+	for (size_t i = 0; opts && i < opts->nweights; i++) {
+		const char *p = opts->weights[i].path;
+		size_t len = (size_t)(strrchr(p, '=') - p);
+
+		if (strlen(path) == len && !strncmp(p, path, len))
+			w = opts->weights[i].w;
+	}
+	return w;
+}
+
 int input_parse_addr_window(struct input_opts *opts, const char *arg)
 {
 	uint64_t v;
@@ -299,8 +336,9 @@ static int check_tree_entries(const struct symbolizer *sz, const char *name,
 	return -EINVAL;
 }
 
-int input_read(struct profile *prof, const struct kimage *img, const char *path,
-	       const struct input_opts *opts)
+/* input_read(); *@by_name: the input was read by function names (.hprof) */
+static int read_one(struct profile *prof, const struct kimage *img, const char *path,
+		    const struct input_opts *opts, bool *by_name)
 {
 	const char *name = strcmp(path, "-") ? path : "<stdin>";
 	const struct profile_reader *r = opts ? opts->reader : NULL;
@@ -351,6 +389,7 @@ int input_read(struct profile *prof, const struct kimage *img, const char *path,
 		}
 		pr_debug("%s: %s input", name, r->name);
 	}
+	*by_name = r->read_profile != NULL;
 	if (r->read_profile) {
 		size_t n0 = prof->nfuncs;
 
@@ -392,6 +431,14 @@ out:
 	return err;
 }
 
+int input_read(struct profile *prof, const struct kimage *img, const char *path,
+	       const struct input_opts *opts)
+{
+	bool by_name;
+
+	return read_one(prof, img, path, opts, &by_name);
+}
+
 static const char *const drop_names[PROF_DROP_NR] = {
 	[PROF_DROP_MODULE] = "in modules",
 	[PROF_DROP_USER] = "in user space",
@@ -399,6 +446,54 @@ static const char *const drop_names[PROF_DROP_NR] = {
 	[PROF_DROP_UNKNOWN] = "unknown/no symbol",
 	[PROF_DROP_NOT_IN_IMAGE] = "not in this vmlinux",
 };
+
+/*
+ * One input of several: its weight (times --weight-of's W, read apart and
+ * scaled when W is not 1), and with an image, for a .hprof or a weighted
+ * input, the share of it that this vmlinux has (a .hprof of another build
+ * may name functions it lacks; samples were matched as they were read).
+ */
+static int read_weighted(struct profile *prof, const struct kimage *img, const char *path,
+			 const struct input_opts *opts, bool share)
+{
+	bool by_name = false;
+	uint64_t drop0 = prof->dropped[PROF_DROP_NOT_IN_IMAGE], *w0 = NULL, in = 0, all = 0;
+	size_t nf0 = prof->nfuncs;
+	double w = weight_of(opts, path);
+	struct profile *one;
+	int err;
+
+	if (share) {
+		w0 = xmallocarray(NONZERO(nf0), sizeof(*w0));
+		for (size_t i = 0; i < nf0; i++)
+			w0[i] = prof->funcs[i]->weight;
+	}
+	if (w == 1) {
+		err = read_one(prof, img, path, opts, &by_name);
+	} else {
+		one = profile_new();
+		err = read_one(one, img, path, opts, &by_name);
+		if (!err) {
+			profile_scale(one, w);
+			profile_merge(prof, one);
+		}
+		profile_free(one);
+	}
+	if (!err && share && (by_name || w != 1)) {
+		for (size_t i = 0; i < prof->nfuncs; i++) {
+			uint64_t d = prof->funcs[i]->weight - (i < nf0 ? w0[i] : 0);
+
+			all += d;
+			if (d && kimage_find_func_by_key(img, prof->funcs[i]->name))
+				in += d;
+		}
+		all += (uint64_t)((double)(prof->dropped[PROF_DROP_NOT_IN_IMAGE] - drop0) * w);
+		pr_info("%s: weight %g: %.1f%% of it matched %s (%" PRIu64 " of %" PRIu64 ")", path,
+			w, all ? 100.0 * (double)in / (double)all : 0.0, img->path, in, all);
+	}
+	free(w0);
+	return err;
+}
 
 int input_read_all(struct profile *prof, const struct kimage *img, char *const *paths,
 		   int npaths, const struct input_opts *opts)
@@ -414,8 +509,21 @@ int input_read_all(struct profile *prof, const struct kimage *img, char *const *
 	err = input_check_paths(paths, npaths);
 	if (err)
 		return err;
+	for (size_t k = 0; opts && k < opts->nweights; k++) {
+		const char *p = opts->weights[k].path;
+		size_t plen = (size_t)(strrchr(p, '=') - p);
+
+		for (i = 0; i < npaths; i++)
+			if (strlen(paths[i]) == plen && !strncmp(paths[i], p, plen))
+				break;
+		if (i == npaths) {
+			pr_err("--weight-of %s: %.*s is not one of the inputs; name it as given",
+			       p, (int)plen, p);
+			return -EINVAL;
+		}
+	}
 	for (i = 0; i < npaths; i++) {
-		err = input_read(prof, img, paths[i], opts);
+		err = read_weighted(prof, img, paths[i], opts, img && npaths > 1);
 		if (err)
 			return err;
 	}

@@ -16,6 +16,8 @@
 #include "profile/profile.h"
 #include "profile/readers.h"
 
+#define INPUT_WEIGHTS_MAX 256	/* --weight-of options at most (no allocation) */
+
 struct input_opts {
 	const struct profile_reader *reader;	/* --input-format; NULL: detected */
 	bool have_kaslr;	/* kaslr_offset given by the user */
@@ -23,6 +25,11 @@ struct input_opts {
 	double min_match;	/* fail when fewer than this share of samples match */
 	bool weight_events;	/* perf: each sample weighs 1, not its period */
 	uint32_t addr_window;	/* address lists: N samples in a row make a trace (0: off) */
+	struct input_weight {	/* --weight-of FILE=W: that input's weights times W */
+		const char *path;	/* as given, compared with the input's argument */
+		double w;
+	} weights[INPUT_WEIGHTS_MAX];
+	size_t nweights;
 };
 
 /* Largest --addr-window: a window's distinct functions are found by a scan. */
@@ -30,6 +37,9 @@ struct input_opts {
 
 /** Parse --weight's "events" or "period" into @opts; -EINVAL (printed) else. */
 int input_parse_weight(struct input_opts *opts, const char *arg);
+
+/** Parse --weight-of's FILE=W (W a positive real) into @opts; -EINVAL (printed) else. */
+int input_parse_weight_of(struct input_opts *opts, const char *arg);
 
 /** Parse --addr-window's N (0 to INPUT_ADDR_WINDOW_MAX) into @opts; -EINVAL (printed) else. */
 int input_parse_addr_window(struct input_opts *opts, const char *arg);

@@ -215,6 +215,29 @@ void profile_merge(struct profile *dst, const struct profile *src)
 	free(map);
 }
 
+static uint64_t scaled(uint64_t v, double w)
+{
+	double x = (double)v * w + 0.5;
+
+	return x >= 18446744073709551615.0 ? UINT64_MAX : (uint64_t)x;
+}
+
+void profile_scale(struct profile *p, double w)
+{
+	struct prof_edge *e, *etmp;
+	struct prof_trace *t, *ttmp;
+
+	p->total_weight = 0;
+	for (size_t i = 0; i < p->nfuncs; i++) {
+		p->funcs[i]->weight = scaled(p->funcs[i]->weight, w);
+		p->total_weight += p->funcs[i]->weight;
+	}
+	HASH_ITER(hh, p->edges, e, etmp)
+		e->weight = scaled(e->weight, w);
+	HASH_ITER(hh, p->traces, t, ttmp)
+		t->weight = scaled(t->weight, w);
+}
+
 static const struct profile *sort_prof;
 
 static int cmp_edge_names(const void *a, const void *b)

@@ -102,6 +102,9 @@ void profile_add_provenance(struct profile *p, const char *line);
  */
 void profile_merge(struct profile *dst, const struct profile *src);
 
+/** Multiply every weight of @p (functions, edges, traces) by @w, rounding. */
+void profile_scale(struct profile *p, double w);
+
 /** Edges sorted by (caller name, callee name); caller frees. For output. */
 struct prof_edge **profile_sorted_edges(const struct profile *p);
 
