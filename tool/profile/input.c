@@ -291,19 +291,25 @@ static int period_units_event(const struct hp_event *ev, void *ctx)
 /* --- reading ----------------------------------------------------------- */
 
 /*
- * A profile file's functions (those from @first on) against the image: its
- * own statistics say how it matched the image it was made with, not this
- * one. By weight, as samples are counted.
+ * A profile file's functions against the image: its own statistics say how
+ * it matched the image it was made with, not this one. By weight, as
+ * samples are counted: what this file added, @before[i] being the weight
+ * function i had before it was read (functions from @nbefore on are new).
  */
-static int check_profile_names(const struct profile *prof, size_t first, const char *name,
-			       const struct kimage *img, double min_match)
+static int check_profile_names(const struct profile *prof, const uint64_t *before,
+			       size_t nbefore, const char *name, const struct kimage *img,
+			       double min_match)
 {
 	double all = 0, in = 0;
 	size_t i, n = 0, missing = 0;
 
-	for (i = first; i < prof->nfuncs; i++) {
-		double w = (double)prof->funcs[i]->weight;
+	for (i = 0; i < prof->nfuncs; i++) {
+		uint64_t w0 = i < nbefore ? before[i] : 0;
+		double w;
 
+		if (i < nbefore && prof->funcs[i]->weight == w0)
+			continue;	/* not in this file */
+		w = (double)(prof->funcs[i]->weight - w0);
 		all += w;
 		n++;
 		if (kimage_find_func_by_key(img, prof->funcs[i]->name))
@@ -391,11 +397,17 @@ static int read_one(struct profile *prof, const struct kimage *img, const char *
 	}
 	*by_name = r->read_profile != NULL;
 	if (r->read_profile) {
+		/* the weights before, to tell this file's functions from earlier ones' */
 		size_t n0 = prof->nfuncs;
+		uint64_t *before = img ? xmallocarray(n0, sizeof(*before)) : NULL;
 
+		for (size_t i = 0; img && i < n0; i++)
+			before[i] = prof->funcs[i]->weight;
 		err = r->read_profile(f, name, prof);
 		if (!err && img)
-			err = check_profile_names(prof, n0, name, img, opts ? opts->min_match : 0.5);
+			err = check_profile_names(prof, before, n0, name, img,
+						  opts ? opts->min_match : 0.5);
+		free(before);
 		goto out;
 	}
 	if (!img && r->needs_image) {
