@@ -36,6 +36,7 @@
 #include "lib/warn.h"
 #include "lib/xalloc.h"
 #include "model/model.h"
+#include "model/tlbsim.h"
 #include "place/place.h"
 #include "profile/input.h"
 #include "profile/profile.h"
@@ -65,6 +66,7 @@ static void report_usage(FILE *f)
 "  -e, --tlb-entries LIST   I-TLB sizes simulated (default 32,64,128)\n"
 "      --tlb-ways N         set-associative with N ways (default 0: fully\n"
 "                           associative); every size / N a power of 2\n"
+"      --tlb-model NAME     the TLB's replacement model (default LRU, the only one)\n"
 "      --pin START-END      addresses that never miss (pinned entries), repeatable\n"
 "      --icache SIZE,LINE,WAYS  I-cache model (default 32K,64,8)\n"
 "      --no-icache          no I-cache figures\n"
@@ -185,7 +187,7 @@ static int report_parse(int argc, char **argv, struct report_opts *o)
 	/* checked now so that a value the simulators refuse (--tlb-ways 3,
 	 * ways not dividing a size) is a usage error, said before any input
 	 * is read */
-	if (geom_check(&o->model.geom))
+	if (geom_check(&o->model.geom) || tlbsim_check_model(&o->model.geom))
 		return -EINVAL;
 	o->layout.geom = o->model.geom;
 	return 0;

@@ -37,6 +37,7 @@
 #include "lib/warn.h"
 #include "lib/xalloc.h"
 #include "model/model.h"
+#include "model/tlbsim.h"
 #include "profile/input.h"
 #include "profile/profile.h"
 
@@ -69,6 +70,7 @@ static void verify_usage(FILE *f)
 "  -e, --tlb-entries LIST   I-TLB entries to simulate, e.g. 32,64,128 (default;\n"
 "                           -t, --tlb are the same)\n"
 "      --tlb-ways N         set-associative with N ways (default: fully assoc.)\n"
+"      --tlb-model NAME     the TLB's replacement model (default LRU, the only one)\n"
 GEOM_PRESET_USAGE
 "  -n, --paths N            hot paths listed (default 10; 0: none)\n"
 "      --list N             functions listed per problem (default 20)\n"
@@ -152,7 +154,8 @@ static int verify_parse(int argc, char **argv, struct verify_opts *o)
 		       "see hotpack verify --help");
 		return -EINVAL;
 	}
-	if (input_check_paths(argv + optind + 2, argc - optind - 2))
+	if (input_check_paths(argv + optind + 2, argc - optind - 2) ||
+	    tlbsim_check_model(&o->model.geom))
 		return -EINVAL;
 	return 0;
 }

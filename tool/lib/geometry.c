@@ -137,6 +137,9 @@ int geom_parse_opt(struct geometry *g, int c, const char *arg)
 	case GEOM_OPT_TLB_WAYS:
 		err = cli_parse_uint("--tlb-ways", arg, 0, 0, GEOM_MAX_ENTRIES, &g->tlb_ways);
 		break;
+	/* a name of model/tlb_model.h's table; the model stage refuses others
+	 * with the list (this layer cannot see the table) */
+	case GEOM_OPT_TLB_MODEL: g->tlb_model = arg; return 1;
 	case GEOM_OPT_PIN: err = parse_pin(g, arg); break;
 	case GEOM_OPT_ICACHE: err = parse_icache(&g->icache, arg); break;
 	case GEOM_OPT_NO_ICACHE: g->icache.size = 0; return 1;

@@ -88,12 +88,14 @@ enum geom_opt {
 	GEOM_OPT_PRESET,
 	GEOM_OPT_LIST_PRESETS,
 	GEOM_OPT_CONFIG,
+	GEOM_OPT_TLB_MODEL,
 };
 
 #define GEOM_TLB_LONGOPTS                                                              \
 	{ "page-size", required_argument, NULL, GEOM_OPT_PAGE_SIZE },                  \
 	{ "tlb-entries", required_argument, NULL, GEOM_OPT_TLB_ENTRIES },              \
 	{ "tlb-ways", required_argument, NULL, GEOM_OPT_TLB_WAYS },                    \
+	{ "tlb-model", required_argument, NULL, GEOM_OPT_TLB_MODEL },                  \
 	GEOM_PRESET_LONGOPTS
 
 /* --geometry NAME loads a preset (the options after it change it);

@@ -45,22 +45,28 @@ struct tlbsim {
 	struct tlb_stats st;
 };
 
+int tlbsim_check_model(const struct geometry *g)
+{
+	char names[128] = "";
+	size_t o = 0;
+
+	if (tlb_model_find(g->tlb_model))
+		return 0;
+	for (size_t i = 0; tlb_models[i] && o < sizeof(names); i++)
+		o += (size_t)snprintf(names + o, sizeof(names) - o, "%s%s", i ? ", " : "",
+				      tlb_models[i]->name);
+	pr_err("I-TLB model '%s' is not known; give one of %s", g->tlb_model, names);
+	return -EINVAL;
+}
+
 int tlbsim_new(struct tlbsim **out, const struct geometry *g, unsigned int entries)
 {
 	const struct tlb_model *model = tlb_model_find(g->tlb_model);
 	unsigned int ways = g->tlb_ways ? g->tlb_ways : entries;
 	struct tlbsim *t;
 
-	if (!model) {
-		char names[128] = "";
-		size_t o = 0;
-
-		for (size_t i = 0; tlb_models[i] && o < sizeof(names); i++)
-			o += (size_t)snprintf(names + o, sizeof(names) - o, "%s%s", i ? ", " : "",
-					      tlb_models[i]->name);
-		pr_err("I-TLB model '%s' is not known; give one of %s", g->tlb_model, names);
-		return -EINVAL;
-	}
+	if (!model)
+		return tlbsim_check_model(g);
 	if (geom_check_tlb(g, entries))
 		return -EINVAL;
 	t = xcalloc(1, sizeof(*t));

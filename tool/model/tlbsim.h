@@ -27,6 +27,8 @@ struct tlbsim;
  * ranges. Returns 0, or -EINVAL after saying what is wrong.
  */
 int tlbsim_new(struct tlbsim **out, const struct geometry *g, unsigned int entries);
+/** 0 when @g names a model of the table (or none); else says so, -EINVAL. */
+int tlbsim_check_model(const struct geometry *g);
 void tlbsim_free(struct tlbsim *t);
 /** Forget every entry and zero the counters. */
 void tlbsim_reset(struct tlbsim *t);
