@@ -36,7 +36,6 @@ struct order_opts {
 	const char *output;
 	enum emit_format format;
 	bool werror;
-	bool geom_given;	/* a geometry option: not the machine's */
 };
 
 static void order_usage(FILE *f)
@@ -128,8 +127,6 @@ static int order_parse(int argc, char **argv, struct order_opts *o)
 				return -EINVAL;
 			if (f == 2)
 				return 1;
-			/* a --config naming no machine leaves it to the image */
-			o->geom_given |= c != GEOM_OPT_CONFIG || o->layout.geom.name;
 			break;
 		case OPT_WERROR: o->werror = true; break;
 		case OPT_LIST_ALGOS: {
@@ -200,7 +197,7 @@ static int order_run(struct order_opts *o, char *vmlinux, char **inputs, int nin
 	if (err)
 		return err;
 	cg = p.cg;
-	pipe_machine_geometry(&o->layout.geom, p.img, o->geom_given);
+	pipe_machine_geometry(&o->layout.geom, p.img);
 	o->layout.window_paths = pipe_window_paths(&p, &o->pipe);
 	if (!err) {
 		order = xmallocarray(cg->nnodes, sizeof(*order));

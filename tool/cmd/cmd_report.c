@@ -50,7 +50,6 @@ struct report_opts {
 	unsigned int show_paths;
 	int replay;		/* -1 auto, 0 paths, 1 nodes */
 	bool time;
-	bool geom_given;	/* a geometry option: not the machine's */
 };
 
 static void report_usage(FILE *f)
@@ -130,8 +129,6 @@ static int report_parse(int argc, char **argv, struct report_opts *o)
 			shared = geom_parse_opt(&o->model.geom, c, optarg);
 			if (shared == 2)
 				return 1;
-			/* a --config naming no machine leaves it to the image */
-			o->geom_given |= shared == 1 && (c != GEOM_OPT_CONFIG || o->model.geom.name);
 		}
 		if (shared < 0)
 			return -EINVAL;
@@ -336,7 +333,7 @@ static int report_run(struct report_opts *o, char *vmlinux, char **inputs, int n
 		return err;
 	img = p.img;
 	cg = p.cg;
-	pipe_machine_geometry(&o->model.geom, img, o->geom_given);
+	pipe_machine_geometry(&o->model.geom, img);
 	o->layout.geom = o->model.geom;
 	large = o->model;
 	have_large = geom_large(&o->model.geom, &large.geom);

@@ -50,7 +50,6 @@ struct verify_opts {
 	const char *order_path;
 	unsigned int show_paths;	/* heaviest paths listed */
 	unsigned int show_funcs;	/* functions listed per problem */
-	bool geom_given;		/* a geometry option: not the machine's */
 };
 
 static void verify_usage(FILE *f)
@@ -122,8 +121,6 @@ static int verify_parse(int argc, char **argv, struct verify_opts *o)
 						optarg);
 			if (shared == 2)
 				return 1;
-			/* a --config naming no machine leaves it to the image */
-			o->geom_given |= shared == 1 && (c != GEOM_OPT_CONFIG || o->model.geom.name);
 		}
 		if (shared < 0)
 			return -EINVAL;
@@ -784,7 +781,7 @@ static int verify_run(struct verify_opts *o, char *oldpath, char *newpath, char 
 		err = order_file_read(o->order_path, oimg, &of);
 	if (err)
 		goto out;
-	pipe_machine_geometry(&o->model.geom, oimg, o->geom_given);
+	pipe_machine_geometry(&o->model.geom, oimg);
 	large = o->model;
 	have_large = geom_large(&o->model.geom, &large.geom);
 

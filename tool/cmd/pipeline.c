@@ -159,11 +159,11 @@ void pipe_free(struct pipe *p)
 	memset(p, 0, sizeof(*p));
 }
 
-void pipe_machine_geometry(struct geometry *g, const struct kimage *img, bool given)
+void pipe_machine_geometry(struct geometry *g, const struct kimage *img)
 {
 	const struct geom_preset *p = geom_preset_find(img->arch->geom_preset);
 
-	if (given)
+	if (g->given)
 		return;
 	*g = p ? p->geom : img->arch->geom;
 }

@@ -149,10 +149,10 @@ bool pipe_window_paths(const struct pipe *p, const struct pipe_opts *o);
 void pipe_free(struct pipe *p);
 
 /**
- * pipe_machine_geometry() - unless @given (a geometry option was parsed),
+ * pipe_machine_geometry() - unless g->given (a geometry option was parsed),
  * the geometry of @img's machine into *g: the preset its arch descriptor
  * names, else its default geometry.
  */
-void pipe_machine_geometry(struct geometry *g, const struct kimage *img, bool given);
+void pipe_machine_geometry(struct geometry *g, const struct kimage *img);
 
 #endif

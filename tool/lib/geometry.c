@@ -125,11 +125,14 @@ int geom_parse_opt(struct geometry *g, int c, const char *arg)
 		const struct geom_preset *p;
 
 		err = geom_preset_from_config(arg, &p);
-		if (!err && p)
+		if (!err && p) {
 			*g = p->geom;
-		else if (!err)
+		} else if (!err) {
+			/* leaves the geometry (and who gave it) as it was */
 			pr_info("--config %s: none of CONFIG_PPC_8xx, 40x, 44x, PPC_E500, X86_64, "
 				"ARM64 is set; the image's machine decides the geometry", arg);
+			return 1;
+		}
 		break;
 	}
 	case GEOM_OPT_PAGE_SIZE: err = cli_parse_pow2("--page-size", arg, &g->page_size); break;
@@ -139,13 +142,16 @@ int geom_parse_opt(struct geometry *g, int c, const char *arg)
 		break;
 	/* a name of model/tlb_model.h's table; the model stage refuses others
 	 * with the list (this layer cannot see the table) */
-	case GEOM_OPT_TLB_MODEL: g->tlb_model = arg; return 1;
+	case GEOM_OPT_TLB_MODEL: g->tlb_model = arg; err = 0; break;
 	case GEOM_OPT_PIN: err = parse_pin(g, arg); break;
 	case GEOM_OPT_ICACHE: err = parse_icache(&g->icache, arg); break;
-	case GEOM_OPT_NO_ICACHE: g->icache.size = 0; return 1;
+	case GEOM_OPT_NO_ICACHE: g->icache.size = 0; err = 0; break;
 	default: return 0;
 	}
-	return err ? -EINVAL : 1;
+	if (err)
+		return -EINVAL;
+	g->given = true;
+	return 1;
 }
 
 int geom_check_tlb(const struct geometry *g, unsigned int entries)

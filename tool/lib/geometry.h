@@ -60,6 +60,10 @@ struct geometry {
 	 * 0: none. */
 	uint64_t large_page;
 	unsigned int large_entries;
+	/* Set by geom_parse_opt() for every option that sets the geometry
+	 * (a --config naming no machine does not): the user's, not the
+	 * machine's default (pipe_machine_geometry()). */
+	bool given;
 };
 
 /* 4 KiB pages; fully associative I-TLBs of 32, 64, 128 entries; 32 KiB 8-way 64 B I-cache. */

@@ -88,8 +88,11 @@ static void check_preset(const struct want *w)
 	is_int(geom_check(g), 0, what);
 	geom_default(&parsed);
 	snprintf(what, sizeof(what), "%s: --geometry loads it", w->name);
-	ok(geom_parse_opt(&parsed, GEOM_OPT_PRESET, w->name) == 1 &&
-	   !memcmp(&parsed, g, sizeof(parsed)), what);
+	ok(geom_parse_opt(&parsed, GEOM_OPT_PRESET, w->name) == 1 && parsed.given, what);
+	/* the same geometry as the table's, but for being the user's */
+	parsed.given = false;
+	snprintf(what, sizeof(what), "%s: --geometry loads it as it is", w->name);
+	ok(!memcmp(&parsed, g, sizeof(parsed)), what);
 	geom_str(g, buf, sizeof(buf));
 	snprintf(what, sizeof(what), "%s: the printer names it", w->name);
 	ok(!strncmp(buf, w->name, strlen(w->name)) && buf[strlen(w->name)] == ':', what);
