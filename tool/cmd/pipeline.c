@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "arch/arch.h"
+#include "image/ikconfig.h"
 #include "cmd/pipeline.h"
 #include "lib/geometry.h"
 #include "lib/cli.h"
@@ -162,8 +163,22 @@ void pipe_free(struct pipe *p)
 void pipe_machine_geometry(struct geometry *g, const struct kimage *img)
 {
 	const struct geom_preset *p = geom_preset_find(img->arch->geom_preset);
+	const struct geom_preset *cp = NULL;
+	char *config;
+	size_t len;
 
 	if (g->given)
 		return;
+	/* the config a kernel embeds (IKCONFIG) knows the CPU family, which
+	 * the ELF machine does not (an 8xx and a 44x are both EM_PPC) */
+	if (kimage_ikconfig(img, &config, &len) == 1) {
+		geom_preset_from_config_text(config, len, &cp);
+		free(config);
+		if (cp) {
+			pr_info("%s: its embedded kernel config (IKCONFIG) picks geometry %s",
+				img->path, cp->name);
+			p = cp;
+		}
+	}
 	*g = p ? p->geom : img->arch->geom;
 }

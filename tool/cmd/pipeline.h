@@ -150,8 +150,9 @@ void pipe_free(struct pipe *p);
 
 /**
  * pipe_machine_geometry() - unless g->given (a geometry option was parsed),
- * the geometry of @img's machine into *g: the preset its arch descriptor
- * names, else its default geometry.
+ * the geometry of @img's machine into *g: the preset its embedded kernel
+ * config (IKCONFIG) names, else the one its arch descriptor names, else
+ * the arch's default geometry.
  */
 void pipe_machine_geometry(struct geometry *g, const struct kimage *img);
 

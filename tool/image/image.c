@@ -595,20 +595,13 @@ const uint8_t *kimage_bytes(const struct kimage *img, uint64_t addr, uint64_t le
 	return NULL;
 }
 
-const char *kimage_release(const struct kimage *img, char *buf, size_t len)
+const uint8_t *kimage_file_bytes(const struct kimage *img, uint64_t addr, size_t *avail)
 {
-	static const char prefix[] = "Linux version ";
-	const size_t plen = sizeof(prefix) - 1;
-	const uint8_t *b = NULL;
-	uint64_t addr;
-	size_t n = 0;
-
-	size_t i, off, end;
+	size_t i, off;
 	Elf_Data *d;
 
-	if (!len || !kimage_symbol_addr(img, "linux_banner", &addr))
-		return NULL;
-	/* in .rodata, whose bytes are not kept (kimage_bytes() is code) */
+	/* any allocated section with file contents: .rodata's bytes are not
+	 * kept like code's (kimage_bytes()), so they come from libelf */
 	for (i = 0; i < img->nsections; i++) {
 		const struct ksection *s = &img->sections[i];
 
@@ -619,11 +612,24 @@ const char *kimage_release(const struct kimage *img, char *buf, size_t len)
 		return NULL;
 	d = elf_rawdata(elf_getscn(img->elf, i), NULL);
 	off = (size_t)(addr - img->sections[i].addr);
-	if (!d || !d->d_buf || d->d_size <= off + plen)
+	if (!d || !d->d_buf || d->d_size <= off)
 		return NULL;
-	b = (const uint8_t *)d->d_buf + off;
-	end = d->d_size - off;
-	if (memcmp(b, prefix, plen))
+	*avail = d->d_size - off;
+	return (const uint8_t *)d->d_buf + off;
+}
+
+const char *kimage_release(const struct kimage *img, char *buf, size_t len)
+{
+	static const char prefix[] = "Linux version ";
+	const size_t plen = sizeof(prefix) - 1;
+	const uint8_t *b;
+	uint64_t addr;
+	size_t n = 0, end;
+
+	if (!len || !kimage_symbol_addr(img, "linux_banner", &addr))
+		return NULL;
+	b = kimage_file_bytes(img, addr, &end);
+	if (!b || end <= plen || memcmp(b, prefix, plen))
 		return NULL;
 	for (b += plen, end -= plen; n + 1 < len && n < end && b[n] > ' ' && b[n] < 0x7f; n++)
 		buf[n] = (char)b[n];

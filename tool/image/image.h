@@ -131,6 +131,13 @@ struct kfunc *kimage_find_func_containing(const struct kimage *img, uint64_t add
 const uint8_t *kimage_bytes(const struct kimage *img, uint64_t addr, uint64_t len);
 
 /**
+ * kimage_file_bytes() - the file's bytes from @addr to the end of the
+ * section holding it (any section with contents, .rodata too); their count
+ * in *@avail. NULL when no section of the file holds @addr.
+ */
+const uint8_t *kimage_file_bytes(const struct kimage *img, uint64_t addr, size_t *avail);
+
+/**
  * kimage_release() - the kernel release of a vmlinux ("6.1.0-13-amd64"), from
  * its linux_banner ("Linux version RELEASE (...)"), into @buf; NULL when the
  * image has no banner (not a kernel, or stripped of it).

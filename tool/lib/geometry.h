@@ -164,6 +164,10 @@ const struct geom_preset *geom_preset_find(const char *name);
  */
 int geom_preset_from_config(const char *path, const struct geom_preset **out);
 
+/** The same from a config's text in memory (the one a vmlinux embeds). */
+void geom_preset_from_config_text(const char *text, size_t len,
+				  const struct geom_preset **out);
+
 /** geom_presets_print() - one line per preset: name, description. */
 void geom_presets_print(FILE *f);
 

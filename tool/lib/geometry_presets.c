@@ -185,17 +185,12 @@ static const struct {
 
 #define NCONFIG_MACHINES (sizeof(config_machines) / sizeof(config_machines[0]))
 
-int geom_preset_from_config(const char *path, const struct geom_preset **out)
+static void preset_from_config_lines(FILE *f, const struct geom_preset **out)
 {
-	FILE *f = fopen(path, "r");
 	bool set[NCONFIG_MACHINES] = { false }, text_unpinned = false;
 	char line[512];
 
 	*out = NULL;
-	if (!f) {
-		pr_err("--config %s: %s; give the kernel's .config", path, strerror(errno));
-		return -EINVAL;
-	}
 	while (fgets(line, sizeof(line), f)) {
 		line[strcspn(line, "\n")] = '\0';
 		/* kernels before the 8xx text was always pinned (5.10) */
@@ -208,10 +203,34 @@ int geom_preset_from_config(const char *path, const struct geom_preset **out)
 				set[i] = true;
 		}
 	}
-	fclose(f);
 	for (size_t i = 0; i < NCONFIG_MACHINES && !*out; i++)
 		if (set[i])
 			*out = geom_preset_find(i == 0 && text_unpinned ? "mpc8xx"
 							: config_machines[i].preset);
+}
+
+int geom_preset_from_config(const char *path, const struct geom_preset **out)
+{
+	FILE *f = fopen(path, "r");
+
+	*out = NULL;
+	if (!f) {
+		pr_err("--config %s: %s; give the kernel's .config", path, strerror(errno));
+		return -EINVAL;
+	}
+	preset_from_config_lines(f, out);
+	fclose(f);
 	return 0;
+}
+
+void geom_preset_from_config_text(const char *text, size_t len,
+				  const struct geom_preset **out)
+{
+	FILE *f = len ? fmemopen((void *)text, len, "r") : NULL;
+
+	*out = NULL;
+	if (f) {
+		preset_from_config_lines(f, out);
+		fclose(f);
+	}
 }
