@@ -75,7 +75,9 @@ GEOM_PRESET_USAGE
 "                           the functions' sample weights (always, when there\n"
 "                           are no paths)\n"
 "  -n, --paths N            heaviest paths listed one by one (default 10, 0: none)\n"
-"      --svg FILE           write the page heat map (now and after) to FILE\n"
+"      --svg FILE           write the picture to FILE: pages per run, per path\n"
+"                           and the heat map, now and after; '-': stdout, the\n"
+"                           SVG alone (no text report)\n"
 "      --time               add each algorithm's run time (not deterministic)\n"
 PIPE_LAYOUT_USAGE
 PIPE_USAGE
@@ -313,6 +315,63 @@ static double now_ms(void)
 	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
 }
 
+/* What the weights of @prof count, for the heat scale. */
+static const char *heat_unit(const struct profile *prof)
+{
+	switch (prof->units) {
+	case PROF_UNIT_EVENTS: return "events (samples, calls, trace entries)";
+	case PROF_UNIT_PERIOD: return "perf sample periods";
+	case PROF_UNIT_EVENTS | PROF_UNIT_PERIOD: return "events and sample periods, mixed";
+	default: return "sample weight";
+	}
+}
+
+/* The picture of the report's layouts (svg.h) into o->svg. */
+static int report_svg(const struct report_opts *o, const struct pipe *p,
+		      const struct report_col *col, size_t ncol, const char *vmlinux,
+		      char *const *inputs, int ninputs)
+{
+	struct svg_strip *st = xcalloc(ncol, sizeof(*st));
+	uint64_t *heat = xcalloc(NONZERO(p->cg->nnodes), sizeof(*heat));
+	struct cli_out out = { 0 };
+	char geo[320], *work = NULL;
+	size_t wlen = 0;
+	FILE *w = open_memstream(&work, &wlen);
+	struct svg_info in = {
+		.image = vmlinux, .geometry = geom_str(&o->model.geom, geo, sizeof(geo)),
+		.heat_unit = heat_unit(p->prof), .page_size = o->model.geom.page_size,
+		.tlb_entries = o->model.geom.tlb_entries[0], .max_paths = o->show_paths,
+	};
+	int err;
+
+	if (!w) {
+		pr_err("the SVG: out of memory; free some and retry");
+		free(st);
+		free(heat);
+		return -ENOMEM;
+	}
+	for (int i = 0; i < ninputs; i++)
+		fprintf(w, "%s%s", i ? ", " : "", inputs[i]);
+	fprintf(w, "; %zu functions, %zu hot paths", p->cg->nnodes, p->cg->npaths);
+	fclose(w);
+	in.workload = work;
+	for (size_t i = 0; i < ncol; i++)
+		st[i] = (struct svg_strip){ col[i].name, col[i].addr, &col[i].r };
+	layout_heat(p->cg, heat);
+	err = cli_out_open(&out, o->svg);
+	if (!err) {
+		err = svg_heatmap(out.f, p->cg, heat, st, ncol, &in);
+		if (err)
+			cli_out_abort(&out);
+		else
+			err = cli_out_commit(&out);
+	}
+	free(work);
+	free(st);
+	free(heat);
+	return err;
+}
+
 static int report_run(struct report_opts *o, char *vmlinux, char **inputs, int ninputs)
 {
 	struct pipe p = { 0 };
@@ -391,30 +450,16 @@ static int report_run(struct report_opts *o, char *vmlinux, char **inputs, int n
 			goto out;
 	}
 
+	if (off_n)
+		pr_warn("%zu functions with %.1f%% of the sample weight are on no hot path and not "
+			"replayed; see --replay nodes", off_n,
+			all_w ? 100.0 * (double)off_w / (double)all_w : 0.0);
 	/* the SVG first: a report on stdout must mean the command worked */
 	if (o->svg) {
-		struct svg_strip *st = xcalloc(ncol, sizeof(*st));
-		uint64_t *heat = xcalloc(nn, sizeof(*heat));
-		struct cli_out out = { 0 };
-
-		for (size_t i = 0; i < ncol; i++)
-			st[i] = (struct svg_strip){ col[i].name, col[i].addr };
-		layout_heat(cg, heat);
-		snprintf(geo, sizeof(geo), "hotpack: pages of %s's hot functions, %" PRIu64
-			 "-byte pages", vmlinux, o->model.geom.page_size);
-		err = cli_out_open(&out, o->svg);
-		if (!err) {
-			err = svg_heatmap(out.f, cg, heat, st, ncol, o->model.geom.page_size, geo);
-			if (err)
-				cli_out_abort(&out);
-			else
-				err = cli_out_commit(&out);
-		}
-		free(st);
-		free(heat);
+		err = report_svg(o, &p, col, ncol, vmlinux, inputs, ninputs);
+		if (err || !strcmp(o->svg, "-"))
+			goto out;	/* --svg -: stdout is the SVG's alone */
 	}
-	if (err)
-		goto out;
 	printf("hotpack report: %s (%s), %d input%s: %zu functions, %zu hot paths, %zu arcs\n",
 	       vmlinux, img->arch->name, ninputs, ninputs == 1 ? "" : "s", cg->nnodes, cg->npaths,
 	       cg->narcs);
@@ -432,9 +477,6 @@ static int report_run(struct report_opts *o, char *vmlinux, char **inputs, int n
 		       " of %" PRIu64 ", %.1f%%); --replay nodes replays every function's "
 		       "sample weight instead\n\n",
 		       off_n, off_w, all_w, all_w ? 100.0 * (double)off_w / (double)all_w : 0.0);
-		pr_warn("%zu functions with %.1f%% of the sample weight are on no hot path and not "
-			"replayed; see --replay nodes", off_n,
-			all_w ? 100.0 * (double)off_w / (double)all_w : 0.0);
 	}
 	if (have_large) {
 		/* the machine's own pages first, then what the 4 KiB figures are for */
