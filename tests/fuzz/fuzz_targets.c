@@ -5,11 +5,12 @@
  * format is fuzzed with no harness of its own; the raw ones have the
  * symbolizer behind them (no image: names as written), so the event shapes
  * they produce are used the way the tool uses them, and the events are
- * checked for what a reader promises (frames present, weights non-zero).
- * .hprof input that reads
+ * checked for what a reader promises (frames present, weights non-zero);
+ * each reader also has a target of its own. .hprof input that reads
  * cleanly must write, read and write again to the same bytes. ELF input
  * goes through kimage_open_mem(), the assumed section names and the address
- * lookups.
+ * lookups; the disassembler walks images and raw code. Link maps and
+ * verify's order files are read against a real image.
  */
 #include "config.h"
 
@@ -17,6 +18,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <elf.h>
+
+#include "cmd/commands.h"
+#include "disasm/disasm.h"
 #include "fuzz_targets.h"
 #include "image/image.h"
 #include "lib/warn.h"
@@ -101,6 +106,35 @@ int fuzz_readers(const uint8_t *data, size_t size)
 	return 0;
 }
 
+/* One reader of the table alone: its run has the fuzzer's whole time. */
+static int fuzz_one_reader(const uint8_t *data, size_t size, const char *name)
+{
+	const struct profile_reader *r = profile_reader_find(name);
+
+	if (!r)
+		abort();
+	if (!size)
+		return 0;
+	hp_verbosity = 0;
+	run_reader(data, size, r);
+	return 0;
+}
+
+int fuzz_perf(const uint8_t *data, size_t size)
+{
+	return fuzz_one_reader(data, size, "perf");
+}
+
+int fuzz_ftrace(const uint8_t *data, size_t size)
+{
+	return fuzz_one_reader(data, size, "ftrace");
+}
+
+int fuzz_addrs(const uint8_t *data, size_t size)
+{
+	return fuzz_one_reader(data, size, "addrs");
+}
+
 static char *write_text(const struct profile *p, size_t *len)
 {
 	char *buf = NULL;
@@ -173,6 +207,88 @@ int fuzz_kimage(const uint8_t *data, size_t size)
 }
 
 /*
+ * The disassembly walk. An input that starts with the ELF magic is opened as
+ * an image and all of its functions are walked and classified (truncated
+ * sections, data in text, zero-size and overlapping symbols); any other
+ * input is raw code: its first byte picks the architecture and byte order,
+ * the rest is walked.
+ */
+static const struct {
+	uint16_t machine;
+	unsigned int elfclass;
+	bool be;
+} fz_arches[] = {
+	{ EM_X86_64, ELFCLASS64, false }, { EM_386, ELFCLASS32, false },
+	{ EM_AARCH64, ELFCLASS64, false }, { EM_AARCH64, ELFCLASS64, true },
+	{ EM_PPC, ELFCLASS32, true }, { EM_PPC64, ELFCLASS64, true },
+	{ EM_PPC64, ELFCLASS64, false },
+};
+#define FZ_NARCH (sizeof(fz_arches) / sizeof(fz_arches[0]))
+static struct disasm *fz_disasm[FZ_NARCH];
+
+struct fz_walk {
+	uint64_t start, len, mask, n;
+};
+
+/* The walk's promises: every site lies in the buffer (addresses wrap at the
+ * architecture's width), every length is sane. */
+static int fz_branch(const struct disasm_branch *b, void *ctx)
+{
+	struct fz_walk *w = ctx;
+
+	if (((b->site - w->start) & w->mask) >= w->len || !b->len || b->len > 16)
+		abort();
+	w->n++;
+	return 0;
+}
+
+static int fz_call(const struct disasm_call *c, void *ctx)
+{
+	const struct kimage *img = ctx;
+
+	if (c->caller >= img->nfuncs ||
+	    (c->callee != DISASM_NO_FUNC && c->callee >= img->nfuncs) ||
+	    c->site != img->funcs[c->caller].addr + c->offset)
+		abort();
+	return 0;
+}
+
+int fuzz_disasm(const uint8_t *data, size_t size)
+{
+	struct fz_walk w;
+	unsigned int a;
+
+	hp_verbosity = 0;
+	if (size >= 4 && !memcmp(data, ELFMAG, SELFMAG)) {
+		struct kimage *img;
+
+		if (kimage_open_mem(&img, data, size, "fuzz"))
+			return 0;
+		disasm_calls(img, fz_call, img);
+		kimage_close(img);
+		return 0;
+	}
+	if (size < 1)
+		return 0;
+	a = (data[0] & 0x7fu) % FZ_NARCH;
+	if (!fz_disasm[a] && disasm_open_arch(&fz_disasm[a], fz_arches[a].machine,
+					      fz_arches[a].elfclass, fz_arches[a].be))
+		abort();
+	/* near the top of the address space, where sums wrap */
+	w.mask = fz_arches[a].elfclass == ELFCLASS32 ? 0xffffffffu : UINT64_MAX;
+	w.start = data[0] & 0x80 ? w.mask - 0xff : 0x1000;
+	w.len = size - 1;
+	w.n = 0;
+	disasm_walk(fz_disasm[a], data + 1, size - 1, w.start, fz_branch, &w);
+	return 0;
+}
+
+unsigned int fuzz_disasm_narch(void)
+{
+	return FZ_NARCH;
+}
+
+/*
  * GNU ld link maps, read against a real image: the running program itself
  * (/proc/self/exe has plenty of functions), opened once; reading a map
  * marks functions and keeps strings, so both are put back after each input.
@@ -180,6 +296,19 @@ int fuzz_kimage(const uint8_t *data, size_t size)
 static struct kimage *map_img;
 static struct kfunc *map_funcs;
 static size_t map_nstrings;
+
+static void map_img_open(void)
+{
+	if (map_img)
+		return;
+	if (kimage_open(&map_img, "/proc/self/exe"))
+		abort();
+	map_funcs = malloc(map_img->nfuncs * sizeof(*map_funcs));
+	if (!map_funcs)
+		abort();
+	memcpy(map_funcs, map_img->funcs, map_img->nfuncs * sizeof(*map_funcs));
+	map_nstrings = map_img->nstrings;
+}
 
 int fuzz_linkmap(const uint8_t *data, size_t size)
 {
@@ -189,15 +318,7 @@ int fuzz_linkmap(const uint8_t *data, size_t size)
 	if (!size)
 		return 0;
 	hp_verbosity = 0;
-	if (!map_img) {
-		if (kimage_open(&map_img, "/proc/self/exe"))
-			abort();
-		map_funcs = malloc(map_img->nfuncs * sizeof(*map_funcs));
-		if (!map_funcs)
-			abort();
-		memcpy(map_funcs, map_img->funcs, map_img->nfuncs * sizeof(*map_funcs));
-		map_nstrings = map_img->nstrings;
-	}
+	map_img_open();
 	in = fmemopen((void *)data, size, "r");
 	if (in) {
 		if (!linkmap_read_stream(map_img, in, "fuzz.map"))
@@ -216,9 +337,51 @@ int fuzz_linkmap(const uint8_t *data, size_t size)
 	return 0;
 }
 
-/* For LeakSanitizer at exit (the replay test): the cached image. */
-__attribute__((destructor)) static void fuzz_linkmap_free(void)
+/*
+ * verify's order-file reader (lds, gold, lld or list), against an image
+ * whose functions have section names (assumed: .text.NAME): the ELF file
+ * HP_FUZZ_ORDER_IMAGE names (a small one keeps the reader's linear
+ * look-ups fast: tests/data/profile/symfix.c, built by the scripts), else
+ * the running program. What it lists is a function of that image, never
+ * more than the input has lines.
+ */
+static struct kimage *ord_img;
+
+int fuzz_orderfile(const uint8_t *data, size_t size)
+{
+	struct verify_order_counts c;
+	size_t lines = 1;
+	FILE *in;
+
+	if (!size)
+		return 0;
+	hp_verbosity = 0;
+	if (!ord_img) {
+		const char *path = getenv("HP_FUZZ_ORDER_IMAGE");
+
+		if (kimage_open(&ord_img, path && *path ? path : "/proc/self/exe") ||
+		    sections_name(ord_img, &(struct sections_opts){ .no_auto = true,
+								     .quiet_assumed = true }))
+			abort();
+	}
+	for (size_t i = 0; i < size; i++)
+		lines += data[i] == '\n';
+	in = fmemopen((void *)data, size, "r");
+	if (!in)
+		return 0;
+	if (!verify_order_read(in, "fuzz.lds", ord_img, &c) &&
+	    (!c.format || c.foreign || c.listed + c.unresolved > lines))
+		abort();
+	fclose(in);
+	return 0;
+}
+
+/* For LeakSanitizer at exit (the replay test): the cached images. */
+__attribute__((destructor)) static void fuzz_targets_free(void)
 {
 	kimage_close(map_img);
 	free(map_funcs);
+	kimage_close(ord_img);
+	for (size_t a = 0; a < FZ_NARCH; a++)
+		disasm_close(fz_disasm[a]);
 }

@@ -302,18 +302,14 @@ static void strip_c_comments(char *buf, bool *in_comment)
  * OLD. A linker-script line may hold two statements for one function
  * ("*:obj(sec) :obj(sec)": archive member or plain object); they count once.
  */
-static int order_file_read(const char *path, const struct kimage *img, struct order_file *of)
+static int order_file_read_stream(FILE *in, const char *path, const struct kimage *img,
+				  struct order_file *of)
 {
-	FILE *in = fopen(path, "r");
 	char *line = NULL, obj[4096], sec[4096];
 	size_t cap = 0, lineno = 0;
 	bool in_comment = false;
 	ssize_t len;
 
-	if (!in) {
-		pr_err_errno(errno, "%s: cannot open the order file", path);
-		return -errno;
-	}
 	of->format = NULL;
 	while ((len = getline(&line, &cap, in)) >= 0) {
 		char *s = line, *e;
@@ -324,7 +320,6 @@ static int order_file_read(const char *path, const struct kimage *img, struct or
 			pr_err("%s:%zu: binary data, not an order file; give the order.lds "
 			       "(or gold, lld, list file) NEW was linked with", path, lineno);
 			free(line);
-			fclose(in);
 			return -EINVAL;
 		}
 		if (!of->format && strstr(line, "/*"))
@@ -366,10 +361,40 @@ static int order_file_read(const char *path, const struct kimage *img, struct or
 		}
 	}
 	free(line);
-	fclose(in);
 	if (!of->format)
 		of->format = "empty";
 	return 0;
+}
+
+static int order_file_read(const char *path, const struct kimage *img, struct order_file *of)
+{
+	FILE *in = fopen(path, "r");
+	int err;
+
+	if (!in) {
+		pr_err_errno(errno, "%s: cannot open the order file", path);
+		return -errno;
+	}
+	err = order_file_read_stream(in, path, img, of);
+	fclose(in);
+	return err;
+}
+
+int verify_order_read(FILE *in, const char *path, const struct kimage *img,
+		      struct verify_order_counts *c)
+{
+	struct order_file of = { 0 };
+	int err = order_file_read_stream(in, path, img, &of);
+
+	c->listed = of.n;
+	c->unresolved = of.unresolved;
+	c->format = of.format;
+	c->foreign = 0;
+	for (size_t i = 0; i < of.n; i++)
+		c->foreign += of.items[i].old < img->funcs ||
+			      of.items[i].old >= img->funcs + img->nfuncs;
+	order_file_free(&of);
+	return err;
 }
 
 /* What is wrong with one function of the order in NEW. */

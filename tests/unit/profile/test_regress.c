@@ -47,6 +47,8 @@ static void replay(const char *path)
 	fuzz_hprof(buf, len);
 	fuzz_kimage(buf, len);
 	fuzz_linkmap(buf, len);
+	fuzz_disasm(buf, len);
+	fuzz_orderfile(buf, len);
 	snprintf(what, sizeof(what), "replayed %s (%zu bytes)", path, len);
 	ok(1, what);
 	free(buf);

@@ -1,0 +1,143 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# bench/fuzz.sh BUILD OUTDIR [TARGET...]: run the libFuzzer targets that
+# `make fuzz-build` left in BUILD/tests/fuzz/build/ (default: all nine),
+# one after the other, each on its seeds: the tree's tests/fuzz/seeds/ and
+# tests/data/profile/ (real perf text), and what is made now from the real
+# Linux 6.1 x86_64 data (SHARED_DATA, default ../shared/data beside the
+# source): the kernel-sized vmlinux (16 MB) for the image and disassembler
+# targets, raw slices of its .text, its function_graph trace, I-TLB miss
+# addresses, link map, a .hprof written by BUILD's hotpack, and verify's
+# order files from tests/expected/. Nothing multi-MB is in the tree.
+#
+# RUNS (default 10000000) and MAX_TIME (seconds, default 0: no limit) stop
+# each run, the first reached wins (0: none); with DEADLINE (a date(1)
+# time, e.g. "13:36 UTC") each target also stops at its equal share of the
+# time left until then. One fuzzer at a time (in-process, no -jobs,
+# -fork=0), under nice -n 19. OUTDIR/TARGET/ keeps the log, the corpus and
+# any crash input (crash-*, leak-*, timeout-*); OUTDIR/summary.tsv gets a
+# line per target: runs, exec/s, wall seconds, cov, ft, corpus size, crash
+# file. Exit 1 when a target crashed (the others still run).
+set -u
+src=$(cd "$(dirname "$0")/.." && pwd)
+[ $# -ge 2 ] && build=$(cd "$1" && pwd) || {
+	echo "usage: bench/fuzz.sh BUILD OUTDIR [TARGET...]" >&2; exit 2; }
+out=$2
+shift 2
+targets=${*:-readers perf ftrace addrs hprof kimage linkmap disasm orderfile}
+data=${SHARED_DATA:-$src/../shared/data}/linux-6.1-x86_64-tiny
+runs=${RUNS:-10000000}
+[ "$runs" = 0 ] && runs=-1	# libFuzzer's "no limit"
+max_time=${MAX_TIME:-0}
+bin=$build/tests/fuzz/build
+mkdir -p "$out/seeds" && out=$(cd "$out" && pwd)
+s=$out/seeds
+
+# --- seeds made now ---------------------------------------------------------
+unpack() {	# NAME: the shared file, decompressed once into $s/data/
+	mkdir -p "$s/data"
+	[ -s "$s/data/$1" ] && return 0
+	if [ -f "$data/$1.xz" ]; then xz -dc "$data/$1.xz" >"$s/data/$1"
+	else cp "$data/$1" "$s/data/$1"; fi || {
+		echo "fuzz: $data/$1: missing; set SHARED_DATA=DIR" >&2; rm -f "$s/data/$1"; exit 2; }
+}
+unpack vmlinux
+unpack vmlinux.map
+unpack function-graph.txt
+unpack itlb-miss-samples.txt
+mkdir -p "$s/real-perf" "$s/real-ftrace" "$s/real-addrs" "$s/real-hprof" "$s/elf" "$s/raw" \
+	"$s/real-linkmap" "$s/orderfile"
+cp "$src"/tests/data/profile/*.txt "$s/real-perf/"
+cp "$s/data/function-graph.txt" "$s/real-ftrace/"
+head -c 60000 "$s/data/function-graph.txt" | head -n 400 >"$s/real-ftrace/function-graph-head.txt"
+head -n 4000 "$s/data/itlb-miss-samples.txt" >"$s/real-addrs/itlb-miss-4000.txt"
+sed -n '60000,64000p' "$s/data/itlb-miss-samples.txt" >"$s/real-addrs/itlb-miss-mid.txt"
+head -c 60000 "$s/data/vmlinux.map" | sed '$d' >"$s/real-linkmap/vmlinux-head.map"
+grep -m1 -n '^ \.text ' "$s/data/vmlinux.map" | cut -d: -f1 | while read -r n; do
+	tail -n +"$n" "$s/data/vmlinux.map" | head -c 60000 | sed '$d' >"$s/real-linkmap/vmlinux-text.map"
+done
+if [ ! -s "$s/real-hprof/itlb.hprof" ]; then
+	"$build/tool/hotpack" profile -q --map "$s/data/vmlinux.map" --vmlinux "$s/data/vmlinux" \
+		"$s/real-addrs/itlb-miss-4000.txt" -o "$s/real-hprof/itlb.hprof" || exit 2
+fi
+cp "$s/data/vmlinux" "$s/elf/vmlinux"
+head -c 1048576 "$s/data/vmlinux" >"$s/elf/vmlinux-cut-1M"	# truncated
+"${CC:-cc}" -O1 -ffunction-sections -fno-pie -no-pie -nostdlib -static -fno-sanitize=all \
+	-o "$s/elf/symfix" "$src/tests/data/profile/symfix.c" || exit 2
+# raw code for the disassembler: a first byte (architecture 0: x86_64,
+# 0x80: the same at the top of the address space), then 4 KiB of .text
+off=$(( 0x$(readelf -SW "$s/data/vmlinux" | sed -n 's/.* \.text  *PROGBITS  *[0-9a-f]*  *\([0-9a-f]*\) .*/\1/p') ))
+for k in 0 1 2 3; do
+	printf '\000' >"$s/raw/text-$k.bin"
+	tail -c +$((off + 1 + k * 262144)) "$s/data/vmlinux" | head -c 4096 >>"$s/raw/text-$k.bin"
+	{ printf '\200'; tail -c +2 "$s/raw/text-$k.bin"; } >"$s/raw/text-top-$k.bin"
+done
+cp "$src"/tests/expected/*.lds "$src"/tests/expected/*.gold "$src"/tests/expected/*.lld \
+	"$s/orderfile/" 2>/dev/null
+
+# --- the targets ------------------------------------------------------------
+# seeds TARGET: its seed directories; maxlen TARGET: libFuzzer's -max_len (the
+# image targets take the whole kernel: 16 MB, more than any text seed)
+seeds() {
+	t=$src/tests/fuzz/seeds bad=$src/tests/data/profile/bad
+	case $1 in
+	readers) echo "$t/perf $t/ftrace $t/addrs $t/hprof $s/real-perf $s/real-ftrace $s/real-addrs $s/real-hprof $bad" ;;
+	perf) echo "$t/perf $s/real-perf $bad" ;;
+	ftrace) echo "$t/ftrace $s/real-ftrace $bad" ;;
+	addrs) echo "$t/addrs $s/real-addrs $bad" ;;
+	hprof) echo "$t/hprof $s/real-hprof $src/tests/fuzz/regress $bad" ;;
+	kimage) echo "$s/elf" ;;
+	disasm) echo "$s/elf $s/raw" ;;
+	linkmap) echo "$t/linkmap $s/real-linkmap" ;;
+	orderfile) echo "$t/orderfile $s/orderfile" ;;
+	esac
+}
+maxlen() {
+	case $1 in
+	kimage|disasm) stat -c %s "$s/elf/vmlinux" ;;
+	*) echo 16384 ;;
+	esac
+}
+
+status=0
+nleft=$(echo $targets | wc -w)
+[ -s "$out/summary.tsv" ] ||
+	printf 'target\truns\texec_s\twall_s\tcov\tft\tcorpus\tcrash\n' >"$out/summary.tsv"
+for t in $targets; do
+	[ -x "$bin/fuzz_$t" ] || { echo "fuzz: $bin/fuzz_$t: missing; make fuzz-build" >&2; exit 2; }
+	d=$out/$t
+	mkdir -p "$d/corpus"
+	# shellcheck disable=SC2046
+	set -- $(seeds "$t")
+	tmax=$max_time
+	if [ -n "${DEADLINE:-}" ]; then
+		left=$(( ($(date -d "$DEADLINE" +%s) - $(date +%s)) / nleft ))
+		[ $left -lt 1 ] && left=1
+		{ [ "$tmax" = 0 ] || [ "$tmax" -gt $left ]; } && tmax=$left
+	fi
+	nleft=$((nleft - 1))
+	echo "  FUZZ     $t: runs $runs, max_time $tmax, seeds $*" >&2
+	start=$(date +%s.%N)
+	HP_FUZZ_ORDER_IMAGE=$s/elf/symfix nice -n 19 "$bin/fuzz_$t" -runs="$runs" \
+		-max_total_time="$tmax" -max_len="$(maxlen "$t")" \
+		-rss_limit_mb=4096 -malloc_limit_mb=4096 -timeout=60 -fork=0 -close_fd_mask=2 \
+		-print_final_stats=1 -artifact_prefix="$d/" "$d/corpus" "$@" >"$d/log" 2>&1
+	rc=$?
+	end=$(date +%s.%N)
+	last=$(grep -E '^#[0-9]+' "$d/log" | tail -1)
+	n=$(grep -E '^stat::number_of_executed_units:' "$d/log" | awk '{ print $2 }')
+	rate=$(grep -E '^stat::average_exec_per_sec:' "$d/log" | awk '{ print $2 }')
+	cov=$(echo "$last" | sed -n 's/.* cov: \([0-9]*\).*/\1/p')
+	ft=$(echo "$last" | sed -n 's/.* ft: \([0-9]*\).*/\1/p')
+	crash=$(ls "$d" | grep -E '^(crash|leak|timeout|oom)-' | head -1)
+	printf '%s\t%s\t%s\t%.0f\t%s\t%s\t%s\t%s\n' "$t" "${n:-?}" "${rate:-?}" \
+		"$(echo "$end - $start" | bc)" "${cov:-?}" "${ft:-?}" "$(ls "$d/corpus" | wc -l)" \
+		"${crash:+$d/$crash}" >>"$out/summary.tsv"
+	tail -1 "$out/summary.tsv" >&2
+	if [ $rc -ne 0 ] || [ -n "$crash" ]; then
+		echo "fuzz: $t crashed (exit $rc): $d/${crash:-log}; fix it and keep the input in" \
+			"tests/fuzz/regress/$t/" >&2
+		status=1
+	fi
+done
+exit $status
