@@ -24,6 +24,7 @@
 
 #include "cmd/commands.h"
 #include "cmd/pipeline.h"
+#include "emit/json.h"
 #include "emit/svg.h"
 #include "graph/graph.h"
 #include "image/image.h"
@@ -46,6 +47,7 @@ struct report_opts {
 	struct layout_opts layout;
 	const char *algo;	/* a name or "all" */
 	const char *svg;
+	bool json;		/* the report as JSON (docs/json.md) */
 	struct model_opts model;	/* its geometry is also layout.geom */
 	unsigned int show_paths;
 	int replay;		/* -1 auto, 0 paths, 1 nodes */
@@ -78,6 +80,7 @@ GEOM_PRESET_USAGE
 "      --svg FILE           write the picture to FILE: pages per run, per path\n"
 "                           and the heat map, now and after; '-': stdout, the\n"
 "                           SVG alone (no text report)\n"
+"      --json               the report as one JSON object (docs/json.md)\n"
 "      --time               add each algorithm's run time (not deterministic)\n"
 PIPE_LAYOUT_USAGE
 PIPE_USAGE
@@ -89,7 +92,7 @@ PIPE_USAGE
 }
 
 enum {
-	OPT_BUDGET = 256, OPT_REPLAY, OPT_PATHS, OPT_SVG, OPT_TIME,
+	OPT_BUDGET = 256, OPT_REPLAY, OPT_PATHS, OPT_SVG, OPT_TIME, OPT_JSON,
 };
 
 static const struct option report_longopts[] = {
@@ -101,6 +104,7 @@ static const struct option report_longopts[] = {
 	{ "paths", required_argument, NULL, OPT_PATHS },
 	{ "svg", required_argument, NULL, OPT_SVG },
 	{ "time", no_argument, NULL, OPT_TIME },
+	{ "json", no_argument, NULL, OPT_JSON },
 	PIPE_LAYOUT_LONGOPTS,
 	PIPE_LONGOPTS,
 	{ "quiet", no_argument, NULL, 'q' },
@@ -160,6 +164,7 @@ static int report_parse(int argc, char **argv, struct report_opts *o)
 			break;
 		case OPT_SVG: o->svg = optarg; break;
 		case OPT_TIME: o->time = true; break;
+		case OPT_JSON: o->json = true; break;
 		case 'q': hp_verbosity = 0; break;
 		case 'v': hp_verbosity = 2; break;
 		case 'h': report_usage(stdout); return 1;
@@ -175,6 +180,10 @@ static int report_parse(int argc, char **argv, struct report_opts *o)
 	}
 	if (input_check_paths(argv + optind + 1, argc - optind - 1))
 		return -EINVAL;
+	if (o->json && o->svg && !strcmp(o->svg, "-")) {
+		pr_err("--json and --svg - both write to stdout; give --svg a file");
+		return -EINVAL;
+	}
 	if (pipe_check_output(o->svg, argv[optind], &o->pipe.sections, argv + optind + 1,
 			      argc - optind - 1))
 		return -EINVAL;
@@ -372,6 +381,97 @@ static int report_svg(const struct report_opts *o, const struct pipe *p,
 	return err;
 }
 
+/* The report as JSON (docs/json.md): what the text says, by name. */
+static int report_json(const struct report_opts *o, const struct cgraph *cg,
+		       const struct report_col *col, size_t ncol, const char *vmlinux,
+		       char *const *inputs, int ninputs, uint64_t insert, size_t off_n,
+		       uint64_t off_w, uint64_t all_w, const struct geometry *large)
+{
+	size_t shown = cg->npaths < o->show_paths ? cg->npaths : o->show_paths;
+	const struct model_result *r0 = &col[0].r;
+	struct cli_out out = { 0 };
+	struct json j;
+	int err = cli_out_open(&out, NULL);
+
+	if (err)
+		return err;
+	json_init(&j, out.f);
+	json_object(&j, NULL);
+	json_str(&j, "schema", "hotpack-report");
+	json_u64(&j, "schema_version", 1);
+	json_str(&j, "hotpack", HOTPACK_VERSION);
+	json_object(&j, "image");
+	json_str(&j, "path", vmlinux);
+	json_str(&j, "arch", cg->img->arch->name);
+	json_end(&j);
+	json_array(&j, "inputs");
+	for (int i = 0; i < ninputs; i++)
+		json_str(&j, NULL, inputs[i]);
+	json_end(&j);
+	json_u64(&j, "functions", cg->nnodes);
+	json_u64(&j, "hot_paths", cg->npaths);
+	json_u64(&j, "arcs", cg->narcs);
+	json_geometry(&j, "geometry", &o->model.geom);
+	json_object(&j, "replay");
+	json_u64(&j, "runs", r0->runs);
+	json_str(&j, "of", r0->node_stream ? "functions" : r0->sequence ? "paths-in-order"
+							    : "paths-by-weight");
+	json_addr(&j, "order_start", align_up(insert, o->model.geom.page_size));
+	json_object(&j, "not_replayed");
+	json_u64(&j, "functions", off_n);
+	json_u64(&j, "weight", off_w);
+	json_u64(&j, "total_weight", all_w);
+	json_end(&j);
+	json_end(&j);
+	for (int pass = large ? 0 : 1; pass < 2; pass++) {
+		/* the machine's large pages first, as in the text */
+		const struct geometry *g = pass ? &o->model.geom : large;
+
+		if (!pass) {
+			json_object(&j, "large_pages");
+			json_geometry(&j, "geometry", large);
+		}
+		json_array(&j, "layouts");
+		for (size_t i = 0; i < ncol; i++) {
+			json_object(&j, NULL);
+			json_str(&j, "name", col[i].name);
+			json_model(&j, pass ? &col[i].r : &col[i].rl, g);
+			if (o->time)
+				json_num(&j, "time_ms", col[i].ms);
+			json_end(&j);
+		}
+		json_end(&j);
+		if (!pass)
+			json_end(&j);
+	}
+	json_array(&j, "paths");
+	for (size_t p = 0; p < shown; p++) {
+		const struct model_path *mp = &r0->paths[p];
+
+		json_object(&j, NULL);
+		json_u64(&j, "rank", p + 1);
+		json_str(&j, "root", cg->img->funcs[cg->nodes[cg->paths[p].nodes[0]].func].name);
+		json_bool(&j, "traced", layout_traced_is(cg, &o->layout, p));
+		json_u64(&j, "weight", mp->weight);
+		json_u64(&j, "functions", mp->nfuncs);
+		json_u64(&j, "bytes", mp->bytes);
+		json_u64(&j, "bound", mp->bound);
+		json_u64(&j, "bound_fixed", mp->fixed_bound);
+		json_object(&j, "pages");
+		for (size_t i = 0; i < ncol; i++)
+			json_u64(&j, col[i].name, col[i].r.paths[p].pages);
+		json_end(&j);
+		json_end(&j);
+	}
+	json_end(&j);
+	err = json_finish(&j);
+	if (err) {
+		cli_out_abort(&out);
+		return err;
+	}
+	return cli_out_commit(&out);
+}
+
 static int report_run(struct report_opts *o, char *vmlinux, char **inputs, int ninputs)
 {
 	struct pipe p = { 0 };
@@ -459,6 +559,11 @@ static int report_run(struct report_opts *o, char *vmlinux, char **inputs, int n
 		err = report_svg(o, &p, col, ncol, vmlinux, inputs, ninputs);
 		if (err || !strcmp(o->svg, "-"))
 			goto out;	/* --svg -: stdout is the SVG's alone */
+	}
+	if (o->json) {
+		err = report_json(o, cg, col, ncol, vmlinux, inputs, ninputs, insert, off_n, off_w,
+				  all_w, have_large ? &large.geom : NULL);
+		goto out;
 	}
 	printf("hotpack report: %s (%s), %d input%s: %zu functions, %zu hot paths, %zu arcs\n",
 	       vmlinux, img->arch->name, ninputs, ninputs == 1 ? "" : "s", cg->nnodes, cg->npaths,
