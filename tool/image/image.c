@@ -347,6 +347,11 @@ static void index_functions(struct kimage *img)
 		uint64_t end = UINT64_MAX;
 
 		f->index = (uint32_t)i;
+		/* the function whose extent holds f's start: a sample past a
+		 * nested function is still the outer one's */
+		for (f->outer = (int32_t)i - 1; f->outer >= 0; f->outer = img->funcs[f->outer].outer)
+			if (f->addr - img->funcs[f->outer].addr < img->funcs[f->outer].size)
+				break;
 		if (i + 1 < img->nfuncs)
 			end = img->funcs[i + 1].addr;
 		if (!f->size) {
@@ -559,9 +564,19 @@ struct kfunc *kimage_find_func_by_name(const struct kimage *img, const char *nam
 	return a ? &img->funcs[a->func] : NULL;
 }
 
+/* The function holding function @j's start, or -1 (an image whose functions
+ * were not indexed here has no such links). */
+static int32_t outer_of(const struct kimage *img, int32_t j)
+{
+	int32_t o = img->funcs[j].outer;
+
+	return o >= 0 && o < j ? o : -1;
+}
+
 struct kfunc *kimage_find_func_containing(const struct kimage *img, uint64_t addr)
 {
 	size_t lo = 0, hi = img->nfuncs;
+	int32_t j;
 
 	/* Last function starting at or below addr. */
 	while (lo < hi) {
@@ -572,11 +587,19 @@ struct kfunc *kimage_find_func_containing(const struct kimage *img, uint64_t add
 		else
 			hi = mid;
 	}
-	if (!lo)
-		return NULL;
-	if (addr - img->funcs[lo - 1].addr < img->funcs[lo - 1].size)
-		return &img->funcs[lo - 1];
+	for (j = (int32_t)lo - 1; j >= 0; j = outer_of(img, j))
+		if (addr - img->funcs[j].addr < img->funcs[j].size)
+			return &img->funcs[j];
 	return NULL;
+}
+
+bool kimage_addr_in_overlap(const struct kimage *img, const struct kfunc *fn, uint64_t addr)
+{
+	int32_t i = (int32_t)(fn - img->funcs), o = outer_of(img, i);
+
+	if (o >= 0 && addr - img->funcs[o].addr < img->funcs[o].size)
+		return true;
+	return (size_t)i + 1 < img->nfuncs && img->funcs[i + 1].addr <= addr;
 }
 
 const uint8_t *kimage_bytes(const struct kimage *img, uint64_t addr, uint64_t len)

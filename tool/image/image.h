@@ -49,6 +49,8 @@ struct kfunc {
 	const char *srcfile;	/* DWARF source file (libbfd); NULL when unknown */
 	uint32_t index;		/* position in kimage.funcs */
 	int32_t next_same_name;	/* next function with this name, or -1 */
+	int32_t outer;		/* the nearest function before it whose extent holds
+				 * its start (overlapping symbols), or -1 */
 	UT_hash_handle hh_name;	/* first function of each name only */
 };
 
@@ -124,8 +126,13 @@ struct kfunc *kimage_find_func_by_name(const struct kimage *img, const char *nam
 /** A kfunc_key() back to its function; NULL if this image has none. */
 struct kfunc *kimage_find_func_by_key(const struct kimage *img, const char *key);
 
-/** The function whose [addr, addr+size) holds @addr; NULL if none. */
+/** The function whose [addr, addr+size) holds @addr; NULL if none. Where
+ * symbols overlap, the innermost: the one that starts last. */
 struct kfunc *kimage_find_func_containing(const struct kimage *img, uint64_t addr);
+
+/** @addr (which @fn holds) is where function symbols overlap: another
+ * function holds it too, or a function nested in @fn starts before it. */
+bool kimage_addr_in_overlap(const struct kimage *img, const struct kfunc *fn, uint64_t addr);
 
 /** Bytes at [addr, addr+len) of a code section, or NULL if not all in one. */
 const uint8_t *kimage_bytes(const struct kimage *img, uint64_t addr, uint64_t len);

@@ -124,3 +124,21 @@ int lineio_next(struct lineio *lr, char **line, size_t *len)
 	*len = n;
 	return 1;
 }
+
+int lineio_each(FILE *in, const char *name, int (*fn)(void *ctx, char *line, size_t lineno),
+		void *ctx)
+{
+	struct lineio lr;
+	char *line;
+	size_t len;
+	int ret;
+
+	lineio_init(&lr, in, name);
+	while ((ret = lineio_next(&lr, &line, &len)) > 0) {
+		ret = fn(ctx, line, lr.lineno);
+		if (ret)
+			break;
+	}
+	lineio_release(&lr);
+	return ret;
+}

@@ -45,6 +45,14 @@ void lineio_release(struct lineio *lr);
  */
 int lineio_next(struct lineio *lr, char **line, size_t *len);
 
+/**
+ * lineio_each() - @fn(@ctx, line, its number) for every line of @in (named
+ * @name in messages) until it returns non-zero. Returns that, a read error
+ * of lineio_next(), or 0 at the end of the input.
+ */
+int lineio_each(FILE *in, const char *name, int (*fn)(void *ctx, char *line, size_t lineno),
+		void *ctx);
+
 /* Scanning helpers shared by the parsers. */
 static inline const char *lineio_skip_ws(const char *s)
 {

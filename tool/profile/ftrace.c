@@ -408,6 +408,8 @@ static int ft_line(struct ft_state *st, char *line, size_t lineno)
 	}
 	if (strspn(p, "-") == strlen(p))
 		return 0;	/* banner rule */
+	if (!strncmp(p, "Tracing \"", 9) || !strncmp(p, "Ending tracing...", 17))
+		return 0;	/* perf-tools' funcgraph says what it traces */
 	if (strstr(p, "==========>") || strstr(p, "<=========="))
 		return 0;	/* irq entry/exit: its calls stay nested */
 	/* trace-cmd report headers */
@@ -451,6 +453,17 @@ static int ft_line(struct ft_state *st, char *line, size_t lineno)
 	}
 	if (!bar)
 		return ft_bad(st, lineno);
+	/* funcgraph-duration off: the CPU column is the last before the function */
+	q = lineio_skip_ws(bar + 1);
+	if (cpu < 0 && *q >= '0' && *q <= '9') {
+		tok = q;
+		while (*q >= '0' && *q <= '9')
+			q++;
+		if (*q == ')' && is_ws(q[1])) {
+			cpu = atoi(tok);
+			bar = q;
+		}
+	}
 	if (cpu < 0)
 		cpu = 0;
 	if (task) {
@@ -469,33 +482,34 @@ static int ft_line(struct ft_state *st, char *line, size_t lineno)
 	return ft_event(st, cpu, taskbuf, kind, d, &fr, sym, symlen, lineno);
 }
 
+static int ft_each_line(void *ctx, char *line, size_t lineno)
+{
+	return ft_line(ctx, line, lineno);
+}
+
 static int ftrace_read(FILE *in, const char *name, hp_event_cb cb, void *ctx)
 {
 	struct ft_state st = { .cb = cb, .ctx = ctx, .name = name };
-	struct lineio lr;
-	char *line;
-	size_t len, i;
+	size_t i;
 	int ret;
 
-	lineio_init(&lr, in, name);
-	while ((ret = lineio_next(&lr, &line, &len)) > 0) {
-		ret = ft_line(&st, line, lr.lineno);
-		if (ret)
-			break;
-	}
+	ret = lineio_each(in, name, ft_each_line, &st);
 	if (!ret)
 		ret = ft_close_oldest(&st, 0, true);	/* partial trees at the end */
 	for (i = 0; i < st.ntrees; i++)
 		ft_tree_free(&st.trees[i]);
 	free(st.trees);
 	free(st.cpus);
-	lineio_release(&lr);
 	return ret;
 }
 
 /* --- detection ----------------------------------------------------------- */
 
-/* " 0)  ...  |  func() {" and its kin: a '|' and then a call, a '}' or a marker */
+/*
+ * " 0)  ...  |  func() {" and its kin: a '|' and then a call, a '}' or a
+ * marker; without the duration column (funcgraph-duration off, perf-tools'
+ * funcgraph -D) " 0)   func() {", the CPU column then the call.
+ */
 static bool ft_sniff_graph(const char *s, const char *e)
 {
 	const char *bar = NULL, *p;
@@ -503,8 +517,16 @@ static bool ft_sniff_graph(const char *s, const char *e)
 	for (p = s; p < e; p++)
 		if (*p == '|')
 			bar = p;
-	if (!bar)
-		return false;
+	if (!bar) {
+		p = sniff_skip_blanks(s, e);
+		if (p == e || *p < '0' || *p > '9')
+			return false;
+		while (p < e && *p >= '0' && *p <= '9')
+			p++;
+		if (p + 1 >= e || *p != ')' || !sniff_is_blank(p[1]))
+			return false;
+		bar = p;
+	}
 	while (e > bar && sniff_is_blank(e[-1]))
 		e--;
 	return sniff_has(bar, e, "() {") || sniff_has(bar, e, "();") ||

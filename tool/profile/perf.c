@@ -35,6 +35,8 @@
 #define PERF_MAX_FRAMES 1024
 /* Bound on the symbol bytes kept for one sample. */
 #define PERF_MAX_ARENA (8u << 20)
+/* Events named in one warning; more are counted together. */
+#define PERF_MAX_EVENTS 8
 
 struct perf_state {
 	hp_event_cb cb;
@@ -52,6 +54,16 @@ struct perf_state {
 	size_t nframes, capframes;
 	char *arena;
 	size_t arenalen, arenacap;
+
+	/* the events the samples name: the first one's are read, the others'
+	 * only counted (their periods are other units) */
+	struct perf_event_count {
+		char name[64];
+		uint64_t samples;
+	} events[PERF_MAX_EVENTS];
+	size_t nevents;
+	uint64_t other_events;	/* samples of events past PERF_MAX_EVENTS */
+	bool skip;		/* the pending sample is another event's */
 };
 
 static bool is_ws(char c)
@@ -314,7 +326,8 @@ static int perf_flush(struct perf_state *st)
 	if (st->lbr && !ev.nframes)
 		ev.weight = 0;
 	st->lbr = false;
-	ret = ev.weight ? st->cb(&ev, st->ctx) : 0;
+	ret = ev.weight && !st->skip ? st->cb(&ev, st->ctx) : 0;
+	st->skip = false;
 	return ret;
 }
 
@@ -322,6 +335,7 @@ static void perf_start(struct perf_state *st, uint64_t weight, size_t line)
 {
 	st->pending = true;
 	st->callchain = false;
+	st->skip = false;
 	st->weight = weight;
 	st->line = line;
 	st->nframes = 0;
@@ -403,15 +417,104 @@ static const char *tok_end(const char *p)
 	return p;
 }
 
-/* After the header fields: period and event, then what the sample carries. */
-static int perf_header(struct perf_state *st, const char *p, size_t line)
+/* Count a sample of event @ev (@n bytes, modifiers and all): true when it is
+ * the first event's, whose samples are read; the others' periods are other
+ * units. */
+static bool perf_event_is_read(struct perf_state *st, const char *ev, size_t n)
+{
+	struct perf_event_count *c;
+	const char *m;
+	size_t i;
+
+	/* "cycles:k" and "cycles:u" are one event: its modifiers do not count */
+	for (m = ev + n; m > ev && m[-1] != ':'; m--)
+		;
+	if (m > ev + 1 && m < ev + n && strspn(m, "ukhIGHpPSDWebRx") >= (size_t)(ev + n - m))
+		n = (size_t)(m - 1 - ev);
+	if (n >= sizeof(st->events[0].name))
+		n = sizeof(st->events[0].name) - 1;
+	for (i = 0; i < st->nevents; i++) {
+		c = &st->events[i];
+		if (strlen(c->name) == n && !memcmp(c->name, ev, n)) {
+			c->samples++;
+			return i == 0;
+		}
+	}
+	if (st->nevents == PERF_MAX_EVENTS) {
+		st->other_events++;
+		return false;
+	}
+	c = &st->events[st->nevents++];
+	memcpy(c->name, ev, n);
+	c->name[n] = '\0';
+	c->samples = 1;
+	return st->nevents == 1;
+}
+
+/* The samples of more than one event: say what was read and what was not. */
+static void perf_warn_events(const struct perf_state *st)
+{
+	char others[512];
+	size_t i, n = 0;
+	uint64_t left = st->other_events;
+
+	if (st->nevents < 2)
+		return;
+	others[0] = '\0';
+	for (i = 1; i < st->nevents; i++) {
+		left += st->events[i].samples;
+		if (n < sizeof(others))
+			n += (size_t)snprintf(others + n, sizeof(others) - n, "%s%s (%llu)",
+					      i > 1 ? ", " : "", st->events[i].name,
+					      (unsigned long long)st->events[i].samples);
+	}
+	if (st->other_events && n < sizeof(others))
+		snprintf(others + n, sizeof(others) - n, ", %llu of more events",
+			 (unsigned long long)st->other_events);
+	pr_warn("%s: samples of %zu%s events, whose periods do not add up: read the %llu of "
+		"'%s' (the first), left out %llu: %s; to use another, give perf script "
+		"only its samples (perf record -e EVENT)",
+		st->name, st->nevents, st->other_events ? " or more" : "",
+		(unsigned long long)st->events[0].samples, st->events[0].name,
+		(unsigned long long)left, others);
+}
+
+static bool tok_is_digits(const char *s, const char *e)
+{
+	for (; s < e; s++)
+		if (*s < '0' || *s > '9')
+			return false;
+	return true;
+}
+
+/* A period that is not one: too big, or not a whole number ("1e30"). */
+static int perf_bad_period(const struct perf_state *st, size_t line, const char *t, const char *e)
+{
+	int n = e - t > 40 ? 40 : (int)(e - t);
+
+	if (tok_is_digits(t, e))
+		pr_err("%s:%zu: the period %.*s does not fit in 64 bits; the input is "
+		       "damaged, re-run perf script", st->name, line, n, t);
+	else
+		pr_err("%s:%zu: the period '%.*s' is not a whole number (perf script prints "
+		       "periods as integers); the input is damaged, re-run perf script",
+		       st->name, line, n, t);
+	return -EINVAL;
+}
+
+/*
+ * After the header fields: period and event, then what the sample carries.
+ * @ev is the event name when the caller found it (before @p), else NULL.
+ */
+static int perf_header(struct perf_state *st, const char *p, size_t line, const char *ev,
+		       size_t evlen)
 {
 	const char *t1, *e1, *t2, *e2, *q;
 	uint64_t weight = 1, v;
 	struct hp_frame fr;
 	const char *sym;
 	size_t symlen;
-	bool found;
+	bool found, use;
 	int ret;
 
 	ret = perf_flush(st);
@@ -422,11 +525,21 @@ static int perf_header(struct perf_state *st, const char *p, size_t line)
 	t2 = lineio_skip_ws(e1);
 	e2 = tok_end(t2);
 	q = t1;
-	if (e1 > t1 && lineio_parse_dec(&q, &v) && q == e1) {
-		/* a period: before "event:", before the ip, or alone */
-		if ((e2 > t2 && e2[-1] == ':') || !*t2) {
+	if (!ev && e1 > t1 && e1[-1] != ':' && e2 > t2 && e2[-1] == ':') {
+		/* "PERIOD EVENT:": nothing else comes between the time and the event */
+		if (!lineio_parse_dec(&q, &v) || q != e1)
+			return perf_bad_period(st, line, t1, e1);
+		weight = v;
+		ev = t2;
+		evlen = (size_t)(e2 - 1 - t2);
+		p = e2;
+	} else if (e1 > t1 && tok_is_digits(t1, e1)) {
+		/* a period: before the ip, or alone */
+		if (!lineio_parse_dec(&q, &v))
+			return perf_bad_period(st, line, t1, e1);
+		if (!*t2) {
 			weight = v;
-			p = e2 > t2 && e2[-1] == ':' ? e2 : e1;
+			p = e1;
 		} else {
 			const char *h = t2;
 			uint64_t a;
@@ -436,16 +549,20 @@ static int perf_header(struct perf_state *st, const char *p, size_t line)
 				p = e1;
 			}
 		}
-	} else if (e1 > t1 && e1[-1] == ':') {
-		p = e1;	/* the event name */
+	} else if (!ev && e1 > t1 && e1[-1] == ':') {
+		ev = t1;	/* the event name */
+		evlen = (size_t)(e1 - 1 - t1);
+		p = e1;
 	}
+	use = !ev || perf_event_is_read(st, ev, evlen);
 	p = lineio_skip_ws(p);
 	if (!*p) {
 		perf_start(st, weight, line);
 		st->callchain = true;
+		st->skip = !use;
 		return 0;
 	}
-	ret = perf_branches(st, p, weight, line, &found);
+	ret = perf_branches(st, p, use ? weight : 0, line, &found);
 	if (ret || found) {
 		if (ret == -EINVAL)
 			pr_err("%s:%zu: a damaged LBR entry (perf script -F brstack: "
@@ -455,10 +572,13 @@ static int perf_header(struct perf_state *st, const char *p, size_t line)
 			perf_start(st, weight, line);
 			st->callchain = true;
 			st->lbr = true;
+			st->skip = !use;
 		}
 		return ret;
 	}
 	if (perf_parse_frame(p, &fr, &sym, &symlen)) {
+		if (!use)
+			return 0;
 		perf_start(st, weight, line);
 		perf_push_frame(st, &fr, sym, symlen);
 		return perf_flush(st);
@@ -567,12 +687,14 @@ static int perf_line(struct perf_state *st, char *line, size_t lineno)
 	}
 	q = perf_find_time(line);
 	if (q)
-		return perf_header(st, q, lineno);
+		return perf_header(st, q, lineno, NULL, 0);
 	/* -F +srcline: an indented "file.c:123" after a frame */
 	if (st->pending && is_ws(line[0]) && perf_is_srcline(p))
 		return 0;
-	/* a chain whose tabs became blanks on the way */
-	if (st->callchain && is_ws(line[0]) && perf_parse_frame(p, &fr, &sym, &symlen)) {
+	/* a chain whose tabs became blanks on the way, or were never there
+	 * (FlameGraph's perf-java-stacks-02.txt): not a header "comm pid ev:" */
+	q = perf_find_event(line);
+	if (st->callchain && (is_ws(line[0]) || !q) && perf_parse_frame(p, &fr, &sym, &symlen)) {
 		perf_push_frame(st, &fr, sym, symlen);
 		return 0;
 	}
@@ -585,12 +707,17 @@ static int perf_line(struct perf_state *st, char *line, size_t lineno)
 	}
 	/* an "event:" token before a bare frame: a comm such as "dd" is hex too */
 	q = perf_find_event(line);
-	if (q)
-		return perf_header(st, q, lineno);
+	if (q) {
+		const char *ev = q - 1;
+
+		while (ev > line && !is_ws(ev[-1]))
+			ev--;
+		return perf_header(st, q, lineno, ev, (size_t)(q - 1 - ev));
+	}
 	/* fields before a long hex ip: a header without time and event */
 	q = perf_find_inline_ip(line);
 	if (q && q != p)
-		return perf_header(st, q, lineno);
+		return perf_header(st, q, lineno, NULL, 0);
 	if (perf_parse_frame(p, &fr, &sym, &symlen)) {
 		ret = perf_flush(st);
 		if (ret)
@@ -605,23 +732,21 @@ static int perf_line(struct perf_state *st, char *line, size_t lineno)
 	return -EINVAL;
 }
 
+static int perf_each_line(void *ctx, char *line, size_t lineno)
+{
+	return perf_line(ctx, line, lineno);
+}
+
 static int perf_script_read(FILE *in, const char *name, hp_event_cb cb, void *ctx)
 {
 	struct perf_state st = { .cb = cb, .ctx = ctx, .name = name };
-	struct lineio lr;
-	char *line;
-	size_t len;
 	int ret;
 
-	lineio_init(&lr, in, name);
-	while ((ret = lineio_next(&lr, &line, &len)) > 0) {
-		ret = perf_line(&st, line, lr.lineno);
-		if (ret)
-			break;
-	}
+	ret = lineio_each(in, name, perf_each_line, &st);
 	if (!ret)
 		ret = perf_flush(&st);
-	lineio_release(&lr);
+	if (!ret)
+		perf_warn_events(&st);
 	free(st.frames);
 	free(st.symat);
 	free(st.arena);

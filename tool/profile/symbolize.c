@@ -40,7 +40,7 @@
 #define SZ_VOTES_ENOUGH 1024u	/* symbol+offset frames that settle the offset */
 #define SZ_PROBE_ADDRS 512u	/* addresses tried per candidate offset */
 #define SZ_PROBE_MIN 64u	/* fewer addresses cannot tell an offset apart */
-#define SZ_MAX_DEPTH 4096u	/* deepest ftrace entry kept */
+#define SZ_DEPTH_START 64u	/* call-tree depths held at first; they grow */
 
 /* Image functions whose names carry clone suffixes, by base name. */
 struct sz_base {
@@ -109,11 +109,13 @@ struct symbolizer {
 	size_t capids;
 	uint32_t *trace;
 	size_t captrace;
-	uint32_t *depth_id;
+	uint32_t *depth_id;	/* per call-tree depth: the function open there */
 	bool *depth_ok;
+	size_t depth_cap;
 
 	uint64_t dropped_frames[PROF_DROP_NR];
 	uint64_t tree_matched, tree_missing;	/* call-tree entries: in the image, not */
+	uint64_t in_overlap;	/* addresses where function symbols overlap */
 
 	/* --addr-window: the window being filled */
 	uint32_t win;		/* samples per window, 0: off */
@@ -233,8 +235,9 @@ struct symbolizer *symbolize_new(struct profile *prof, const struct kimage *img,
 		for (i = 0; i < img->nfuncs; i++)
 			sz->idcache[i] = SZ_NONE;
 	}
-	sz->depth_id = xmallocarray(SZ_MAX_DEPTH, sizeof(*sz->depth_id));
-	sz->depth_ok = xcalloc(SZ_MAX_DEPTH, sizeof(*sz->depth_ok));
+	sz->depth_cap = SZ_DEPTH_START;
+	sz->depth_id = xmallocarray(sz->depth_cap, sizeof(*sz->depth_id));
+	sz->depth_ok = xcalloc(sz->depth_cap, sizeof(*sz->depth_ok));
 	return sz;
 }
 
@@ -435,6 +438,8 @@ static uint32_t sz_resolve(struct symbolizer *sz, const struct hp_frame *fr, enu
 		uint64_t a = fr->addr - (uint64_t)sz->kaslr;
 
 		fn = kimage_find_func_containing(sz->img, a);
+		if (fn && kimage_addr_in_overlap(sz->img, fn, a))
+			sz->in_overlap++;
 		if (fn)
 			*at_start = a == fn->addr;
 	} else {
@@ -537,6 +542,22 @@ static void sz_stack(struct symbolizer *sz, const struct hp_event *ev)
 		profile_add_trace(sz->prof, tr, (uint32_t)nt, ev->weight);
 }
 
+/* Room for call-tree depth @d. No depth is cut: the ftrace reader's lines
+ * (1 MiB at most) bound it to half a million. */
+static void sz_depth_room(struct symbolizer *sz, uint32_t d)
+{
+	size_t old = sz->depth_cap, cap = old;
+
+	if (d < old)
+		return;
+	while (cap <= d)
+		cap *= 2;
+	sz->depth_id = xreallocarray(sz->depth_id, cap, sizeof(*sz->depth_id));
+	sz->depth_ok = xreallocarray(sz->depth_ok, cap, sizeof(*sz->depth_ok));
+	memset(sz->depth_ok + old, 0, (cap - old) * sizeof(*sz->depth_ok));
+	sz->depth_cap = cap;
+}
+
 /* An ftrace call tree: entries in order, with depths (0 = root). */
 static void sz_tree(struct symbolizer *sz, const struct hp_event *ev)
 {
@@ -558,8 +579,7 @@ static void sz_tree(struct symbolizer *sz, const struct hp_event *ev)
 		} else {
 			sz->tree_matched++;
 		}
-		if (d >= SZ_MAX_DEPTH)
-			continue;
+		sz_depth_room(sz, d);
 		/* entries deeper than d belong to finished calls */
 		while (maxd > d)
 			sz->depth_ok[maxd--] = false;
@@ -575,7 +595,7 @@ static void sz_tree(struct symbolizer *sz, const struct hp_event *ev)
 		if (d > maxd)
 			maxd = d;
 	}
-	for (d = 0; d <= maxd && d < SZ_MAX_DEPTH; d++)
+	for (d = 0; d <= maxd; d++)
 		sz->depth_ok[d] = false;
 	sz_count(sz, nt > 0, w0);
 	if (nt)
@@ -1104,6 +1124,11 @@ int symbolize_finish(struct symbolizer *sz)
 	sz_record_close(sz);
 	if (sz->win)
 		sz_window_flush(sz);
+	if (sz->in_overlap)
+		pr_warn("%s: %" PRIu64 " sampled address%s fell where function symbols of %s "
+			"overlap (one function's extent holds another's start); each went to "
+			"the innermost function that holds it", sz->name, sz->in_overlap,
+			sz->in_overlap == 1 ? "" : "es", sz->img->path);
 	if (sz->nbranches)
 		pr_info("%s: %" PRIu64 " LBR branch entr%s used, in %" PRIu64 " sample%s", sz->name,
 			sz->nbranches, sz->nbranches == 1 ? "y" : "ies", sz->nrecords,

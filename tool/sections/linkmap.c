@@ -72,6 +72,8 @@ struct map_stats {
 	size_t named, agree;	/* .text.<f> sections whose f is a function here,
 				 * and those at f's address */
 	struct secname *names;
+	uint64_t text_end;	/* the end of the last input section of .text */
+	bool ended;		/* the map's last line, "OUTPUT(FILE FORMAT)", was read */
 };
 
 static void count_section_name(struct map_stats *st, const char *name)
@@ -128,8 +130,11 @@ static void map_input_section(struct kimage *img, const char *outsec, const char
 	size_t i = first_func_at_or_after(img, addr), n = 0;
 	struct kfunc *f;
 
-	if (!strcmp(outsec, ".text"))
+	if (!strcmp(outsec, ".text")) {
 		count_section_name(st, name);
+		if (size && addr + size > st->text_end)
+			st->text_end = addr + size;
+	}
 	if (size)
 		check_agreement(img, name, addr, st);
 	if (!size || i >= img->nfuncs || img->funcs[i].addr != addr)
@@ -204,6 +209,8 @@ int linkmap_read_stream(struct kimage *img, FILE *in, const char *path)
 			in_map = !strncmp(line, "Linker script and memory map", 28);
 			continue;
 		}
+		if (!strncmp(line, "OUTPUT(", 7))
+			st.ended = true;
 		if (pending) {
 			/* The name was alone on the previous line. */
 			if (parse_addr_size(line, &addr, &size, &object))
@@ -244,6 +251,39 @@ int linkmap_read_stream(struct kimage *img, FILE *in, const char *path)
 	return err;
 }
 
+/*
+ * A map cut short (a copy that stopped, a full disk) ends inside .text or
+ * before its end: the functions of the image's .text past the last input
+ * section it lists have no section names, and the order would place none
+ * of them. ld ends every map with "OUTPUT(FILE FORMAT)".
+ */
+static bool map_cut_short(const struct kimage *img, const char *path, const struct map_stats *st)
+{
+	const struct ksection *text = NULL;
+	size_t i, past = 0, all = 0;
+
+	for (i = 0; i < img->nsections; i++)
+		if (img->sections[i].name && !strcmp(img->sections[i].name, ".text"))
+			text = &img->sections[i];
+	if (!text)
+		return false;
+	for (i = 0; i < img->nfuncs; i++) {
+		const struct kfunc *f = &img->funcs[i];
+
+		if (f->addr < text->addr || f->addr - text->addr >= text->size)
+			continue;
+		all++;
+		past += f->addr >= st->text_end;
+	}
+	if (!past || st->ended)
+		return false;
+	pr_err("%s: the map is cut short: it ends before .text does (at %#" PRIx64 " of %#"
+	       PRIx64 "-%#" PRIx64 "), %zu of the %zu functions of .text are not in it; "
+	       "give the whole vmlinux.map of this build", path, st->text_end, text->addr,
+	       text->addr + text->size, past, all);
+	return true;
+}
+
 static int finish_map(struct kimage *img, const char *path, bool in_map, struct map_stats *st)
 {
 	size_t i;
@@ -259,6 +299,11 @@ static int finish_map(struct kimage *img, const char *path, bool in_map, struct 
 		pr_err("%s: the map does not describe %s (%zu of %zu sections named after a "
 		       "function sit at its address); is the map from another build?",
 		       path, img->path, st->agree, st->named);
+		for (i = 0; i < img->nfuncs; i++)
+			img->funcs[i].flags &= ~(uint32_t)(KF_MOVABLE | KF_COLD);
+		return -EINVAL;
+	}
+	if (map_cut_short(img, path, st)) {
 		for (i = 0; i < img->nfuncs; i++)
 			img->funcs[i].flags &= ~(uint32_t)(KF_MOVABLE | KF_COLD);
 		return -EINVAL;

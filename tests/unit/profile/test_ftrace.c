@@ -36,6 +36,18 @@ int main(void)
 	      " 1)   0.400 us    |  fput();\n",
 	      "T 1: vfs_read k@0 | rw_verify_area k@1 | security_file_permission k@2 | fsnotify_access k@1\n"
 	      "T 1: fput k@0\n");
+	check("no duration column (funcgraph -D), with funcgraph's banner",
+	      "Tracing \"vfs_read\"... Ctrl-C to end.\n"
+	      " 1) vfs_read() {\n"
+	      " 1)   rw_verify_area();\n"
+	      " 1) }\n"
+	      "\nEnding tracing...\n",
+	      "T 1: vfs_read k@0 | rw_verify_area k@1\n");
+	check("no duration column, absolute times",
+	      "7238523.638008 |   0) vfs_read() {\n"
+	      "7238523.638009 |   0)   rw_verify_area();\n"
+	      "7238523.638010 |   0) }\n",
+	      "T 1: vfs_read k@0 | rw_verify_area k@1\n");
 	check("task/pid column and overhead marks",
 	      " 0)    sh-4802     |               |  d_free() {\n"
 	      " 0)    sh-4802     |               |    call_rcu() {\n"

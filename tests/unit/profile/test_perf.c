@@ -69,7 +69,7 @@ int main(void)
 	      "S 3: ffffffff81000000 foo k | ffffffff81000100 bar k\n");
 	check("no time: the event starts the sample, even after a hex-looking comm",
 	      "dd    38 cycles:k: ffffffff81000000 foo+0x1 ([kernel.kallsyms])\n"
-	      "bash  12 cpu-clock: ffffffff81000200 bar ([kernel.kallsyms])\n",
+	      "bash  12 cycles:k: ffffffff81000200 bar ([kernel.kallsyms])\n",
 	      "S 1: ffffffff81000000 foo+0x1 k\nS 1: ffffffff81000200 bar k\n");
 	check("no time, no event: the first long hex token starts the frame",
 	      "dd    38 ffffffff81000000 foo+0x1 ([kernel.kallsyms])\n",
@@ -120,6 +120,22 @@ int main(void)
 	check("zero period samples are dropped",
 	      "x 1 [0] 1.0: 0 cycles: ffffffff81000000 foo+0x0 ([kernel.kallsyms])\n", "");
 	check("empty input", "", "");
+	check("frames at the start of the line after 'comm pid event:' (FlameGraph's java stacks)",
+	      "java 19983 cycles:\n"
+	      "ffffffff8103d0ca native_write_msr ([kernel.kallsyms])\n"
+	      "7f7241239aec writeBytes (/opt/jdk/lib/libjava.so)\n\n"
+	      "dd 38 cycles:\n"
+	      "ffffffff810275f1 x86_pmu_enable ([kernel.kallsyms])\n"
+	      "dd 38 cycles:\n"
+	      "ffffffff81000000 ksys_read ([kernel.kallsyms])\n",
+	      "S 1: ffffffff8103d0ca native_write_msr k | 7f7241239aec writeBytes u\n"
+	      "S 1: ffffffff810275f1 x86_pmu_enable k\n"
+	      "S 1: ffffffff81000000 ksys_read k\n");
+	check("only the first event's samples are read",
+	      "x 1 [0] 1.0: 5 cycles: ffffffff81000000 foo ([kernel.kallsyms])\n"
+	      "x 1 [0] 1.1: 9 instructions: \n\tffffffff81000100 bar ([kernel.kallsyms])\n\n"
+	      "x 1 [0] 1.2: 7 cycles: ffffffff81000200 baz ([kernel.kallsyms])\n",
+	      "S 5: ffffffff81000000 foo k\nS 7: ffffffff81000200 baz k\n");
 
 	check_fails("an ftrace line is refused", " 0)   4.744 us    |  mutex_unlock();\n");
 	check_fails("junk after valid samples is refused with its line",
@@ -128,6 +144,10 @@ int main(void)
 	is_int(evlog_run_n(&l, perf_read, "x 1 [0] 1.0: 1 cycles:\n\tff\0ff foo\n", 30, "t"),
 	       -EINVAL, "NUL bytes are refused");
 	evlog_free(&l);
+	check_fails("a period that is not a whole number is not an address",
+		    "x 1 [0] 1.0: 1e30 cycles: ffffffff81000000 foo ([kernel.kallsyms])\n");
+	check_fails("a period past 64 bits is refused",
+		    "x 1 [0] 1.0: 18446744073709551616 cycles: ffffffff81000000 foo\n");
 	check_fails("a damaged LBR entry is refused",
 		    "x 1 [0] 1.0: 1 cycles: 0x10/0x20/P/-/-/0 0x30/0x4\n");
 

@@ -64,8 +64,9 @@ static struct kimage *open_self(void)
 }
 
 /* The map ld writes: a name too long for its column puts the address on
- * the next line; one input section .text holding many functions. */
-static char *tiny_map(const struct kfunc *one, const struct kfunc *two)
+ * the next line; one input section .text holding many functions; ld's
+ * closing "OUTPUT(...)" line unless @cut. */
+static char *tiny_map(const struct kfunc *one, const struct kfunc *two, bool cut)
 {
 	char *buf = NULL;
 	size_t len = 0;
@@ -84,6 +85,8 @@ static char *tiny_map(const struct kfunc *one, const struct kfunc *two)
 		   " .text.map_two  0x%016" PRIx64 "       0x%" PRIx64 " lib.a(two.o)\n",
 		one->addr < two->addr ? one->addr : two->addr, one->addr, one->size, one->addr,
 		one->addr + one->size, two->addr, two->size);
+	if (!cut)
+		fprintf(f, "\nOUTPUT(test elf64-x86-64)\n");
 	fclose(f);
 	return buf;
 }
@@ -101,7 +104,19 @@ static void check_map(void)
 	two = kimage_find_func_by_name(img, "map_two");
 	if (!ok(one && two && !one->section, "map_one and map_two found, no names yet"))
 		goto out;
-	map = tiny_map(one, two);
+	/* without its last line, a map that lists two functions of many is cut */
+	map = tiny_map(one, two, true);
+	in = map ? fmemopen(map, strlen(map), "r") : NULL;
+	if (!ok(in, "the cut map text is written"))
+		goto out;
+	hp_verbosity = 0;
+	is_int(linkmap_read_stream(img, in, "cut.map"), -EINVAL,
+	       "a map cut short (functions of .text missing, no OUTPUT line): refused");
+	hp_verbosity = 1;
+	ok(!(one->flags & KF_MOVABLE) && img->secnames != KSEC_MAP, "and nothing taken from it");
+	fclose(in);
+	free(map);
+	map = tiny_map(one, two, false);
 	in = map ? fmemopen(map, strlen(map), "r") : NULL;
 	if (!ok(in, "the map text is written"))
 		goto out;
