@@ -11,11 +11,12 @@
 #include "lib/xalloc.h"
 #include "profile/readers.h"
 
-extern const struct profile_reader profile_reader_perf, profile_reader_ftrace,
-	profile_reader_addrs, profile_reader_hprof;
+extern const struct profile_reader profile_reader_perf, profile_reader_perf_report,
+	profile_reader_ftrace, profile_reader_addrs, profile_reader_hprof;
 
 const struct profile_reader *const profile_readers[] = {
 	&profile_reader_perf,
+	&profile_reader_perf_report,
 	&profile_reader_ftrace,
 	&profile_reader_addrs,
 	&profile_reader_hprof,
