@@ -384,7 +384,7 @@ int cmd_callgraph(int argc, char **argv)
 	double t0, t1 = 0, t2 = 0;
 
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "r:d:s:p:eh", longopts, NULL)) != -1) {
+	while ((c = cli_getopt(argc, argv, "r:d:s:p:eh", longopts)) != -1) {
 		switch (c) {
 		case 'r':
 			o.root = optarg;
@@ -411,7 +411,6 @@ int cmd_callgraph(int argc, char **argv)
 			usage(stdout);
 			return HP_EXIT_OK;
 		default:
-			usage(stderr);
 			return HP_EXIT_USAGE;
 		}
 	}

@@ -413,7 +413,7 @@ int cmd_measure(int argc, char **argv)
 	enum mprobe probe;
 
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "+r:c:h", longopts, NULL)) != -1) {
+	while ((c = cli_getopt(argc, argv, "+r:c:h", longopts)) != -1) {
 		switch (c) {
 		case 'r':
 			if (cli_parse_u64("-r", optarg, 0, 1, ULONG_MAX, &v))
@@ -450,7 +450,6 @@ int cmd_measure(int argc, char **argv)
 			usage(stdout);
 			return HP_EXIT_OK;
 		default:
-			usage(stderr);
 			return HP_EXIT_USAGE;
 		}
 	}

@@ -98,7 +98,7 @@ static int order_parse(int argc, char **argv, struct order_opts *o)
 	geom_default(&o->layout.geom);
 	o->layout.coverage = 1.0;
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "o:f:a:p:qvh", order_longopts, NULL)) != -1) {
+	while ((c = cli_getopt(argc, argv, "o:f:a:p:qvh", order_longopts)) != -1) {
 		f = pipe_parse_opt(&o->pipe, c, optarg);
 		if (!f)
 			f = pipe_parse_layout_opt(&o->layout, c, optarg);
@@ -142,7 +142,6 @@ static int order_parse(int argc, char **argv, struct order_opts *o)
 		case 'v': hp_verbosity = 2; break;
 		case 'h': order_usage(stdout); return 1;
 		default:
-			order_usage(stderr);
 			return -EINVAL;
 		}
 	}

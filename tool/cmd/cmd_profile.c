@@ -124,7 +124,7 @@ int cmd_profile(int argc, char **argv)
 
 	pipe_opts_init(&po);
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "o:qvh", profile_longopts, NULL)) != -1) {
+	while ((c = cli_getopt(argc, argv, "o:qvh", profile_longopts)) != -1) {
 		int shared = pipe_parse_opt(&po, c, optarg);
 
 		if (shared < 0)
@@ -138,7 +138,7 @@ int cmd_profile(int argc, char **argv)
 		case 'q': hp_verbosity = 0; break;
 		case 'v': hp_verbosity = 2; break;
 		case 'h': profile_usage(stdout); return HP_EXIT_OK;
-		default: profile_usage(stderr); return HP_EXIT_USAGE;
+		default: return HP_EXIT_USAGE;
 		}
 	}
 	if (optind >= argc) {
@@ -196,12 +196,12 @@ int cmd_merge(int argc, char **argv)
 	int c, i, err = 0;
 
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "o:qh", longopts, NULL)) != -1) {
+	while ((c = cli_getopt(argc, argv, "o:qh", longopts)) != -1) {
 		switch (c) {
 		case 'o': output = optarg; break;
 		case 'q': hp_verbosity = 0; break;
 		case 'h': merge_usage(stdout); return HP_EXIT_OK;
-		default: merge_usage(stderr); return HP_EXIT_USAGE;
+		default: return HP_EXIT_USAGE;
 		}
 	}
 	if (optind >= argc) {

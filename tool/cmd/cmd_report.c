@@ -126,7 +126,7 @@ static int report_parse(int argc, char **argv, struct report_opts *o)
 	o->replay = -1;
 	model_opts_default(&o->model);
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "a:p:e:n:qvh", report_longopts, NULL)) != -1) {
+	while ((c = cli_getopt(argc, argv, "a:p:e:n:qvh", report_longopts)) != -1) {
 		int shared = pipe_parse_opt(&o->pipe, c, optarg);
 
 		if (!shared)
@@ -169,7 +169,6 @@ static int report_parse(int argc, char **argv, struct report_opts *o)
 		case 'v': hp_verbosity = 2; break;
 		case 'h': report_usage(stdout); return 1;
 		default:
-			report_usage(stderr);
 			return -EINVAL;
 		}
 	}

@@ -113,7 +113,7 @@ static int verify_parse(int argc, char **argv, struct verify_opts *o)
 	o->show_paths = 10;
 	o->show_funcs = 20;
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "o:p:e:t:n:qvh", verify_longopts, NULL)) != -1) {
+	while ((c = cli_getopt(argc, argv, "o:p:e:t:n:qvh", verify_longopts)) != -1) {
 		int shared = pipe_parse_opt(&o->pipe, c, optarg);
 
 		if (!shared) {
@@ -142,7 +142,6 @@ static int verify_parse(int argc, char **argv, struct verify_opts *o)
 		case 'v': hp_verbosity = 2; break;
 		case 'h': verify_usage(stdout); return 1;
 		default:
-			verify_usage(stderr);
 			return -EINVAL;
 		}
 	}

@@ -5,6 +5,7 @@
  */
 #include "config.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -12,6 +13,7 @@
 #include <libelf.h>
 
 #include "cmd/commands.h"
+#include "lib/cli.h"
 #include "lib/hotpack.h"
 
 struct cmd {
@@ -59,9 +61,9 @@ static void usage(FILE *f)
  * closed pipe is an error, never a silent success. */
 static int check_stdout(int status)
 {
+	errno = 0;
 	if ((fflush(stdout) || ferror(stdout)) && status == HP_EXIT_OK) {
-		fprintf(stderr, "hotpack: error: standard output: write error; "
-			"is the disk full or the pipe closed?\n");
+		cli_write_error("standard output", errno ? -errno : -EIO);
 		return HP_EXIT_ERROR;
 	}
 	return status;
@@ -100,7 +102,8 @@ static int run(int argc, char **argv)
 			"see hotpack --help\n", argv[1]);
 		return HP_EXIT_USAGE;
 	}
-	/* hotpack VMLINUX SAMPLES... */
+	/* hotpack VMLINUX SAMPLES...: its option errors point at order --help */
+	argv[0] = (char *)"order";
 	return cmd_order(argc, argv);
 }
 

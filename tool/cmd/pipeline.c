@@ -69,7 +69,7 @@ int pipe_parse_layout_opt(struct layout_opts *lo, int c, const char *arg)
 		else if (!strcmp(arg, "off"))
 			lo->search = LAYOUT_SEARCH_OFF;
 		else {
-			pr_err("--search: '%s' is not on, off or auto", arg);
+			pr_err("--search: '%s' is not on, off or auto; give one of the three", arg);
 			return -EINVAL;
 		}
 		return 1;

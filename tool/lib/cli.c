@@ -7,6 +7,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <getopt.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -64,9 +65,8 @@ int cli_parse_u64(const char *opt, const char *arg, unsigned int flags, uint64_t
 	else
 		snprintf(what, sizeof(what), "%s from %s to %s",
 			 size ? "a size" : "a whole number", los, his);
-	if (size)
-		snprintf(what + strlen(what), sizeof(what) - strlen(what),
-			 "; give bytes, or a number with K, M or G");
+	snprintf(what + strlen(what), sizeof(what) - strlen(what), "; give %s",
+		 size ? "bytes, or a number with K, M or G" : "one in decimal or 0x hex");
 	cli_bad_number(opt, arg, what);
 	return -EINVAL;
 }
@@ -121,9 +121,53 @@ int cli_parse_double(const char *opt, const char *arg, double lo, double hi, dou
 		*out = v;
 		return 0;
 	}
-	snprintf(what, sizeof(what), "a number from %g to %g", lo, hi);
+	snprintf(what, sizeof(what), "a number from %g to %g; give one in that range", lo, hi);
 	cli_bad_number(opt, arg, what);
 	return -EINVAL;
+}
+
+/* What was wrong with the option getopt_long() just refused, in one line. */
+static void bad_option(char **argv, const char *optstring, const struct option *longopts)
+{
+	const char *word = argv[optind - 1], *cmd = strrchr(argv[0], '/');
+	char see[64];
+	size_t n, i, hits = 0;
+
+	cmd = cmd ? cmd + 1 : argv[0];
+	/* "hotpack VMLINUX ..." is hotpack order: main() names it so */
+	snprintf(see, sizeof(see), "see 'hotpack %.32s --help'", cmd);
+	if (word[0] == '-' && word[1] == '-') {
+		n = strcspn(word, "=");
+		for (i = 0; longopts[i].name; i++)
+			hits += !strncmp(longopts[i].name, word + 2, n - 2);
+		if (!optopt && hits > 1)
+			pr_err("option '%.*s' is ambiguous (%zu options begin so); %s", (int)n,
+			       word, hits, see);
+		else if (!optopt)
+			pr_err("unknown option '%.*s'; %s", (int)n, word, see);
+		else if (word[n])
+			pr_err("option '%.*s' takes no value; %s", (int)n, word, see);
+		else
+			pr_err("option '%s' needs a value; %s", word, see);
+	} else if (optopt > 0 && optopt < 256 && optopt != ':' && optopt != '+' &&
+		   strchr(optstring, optopt)) {
+		pr_err("option '-%c' needs a value; %s", optopt, see);
+	} else if (optopt > 32 && optopt < 127) {
+		pr_err("unknown option '-%c'; %s", optopt, see);
+	} else {
+		pr_err("unknown option '%s'; %s", word, see);
+	}
+}
+
+int cli_getopt(int argc, char **argv, const char *optstring, const struct option *longopts)
+{
+	int c;
+
+	opterr = 0;
+	c = getopt_long(argc, argv, optstring, longopts, NULL);
+	if (c == '?')
+		bad_option(argv, optstring, longopts);
+	return c;
 }
 
 int cli_out_open(struct cli_out *o, const char *path)
@@ -143,11 +187,26 @@ int cli_out_open(struct cli_out *o, const char *path)
 	return 0;
 }
 
+/* -errno of the failed write (ENOSPC, EDQUOT, EPIPE...), not a bare EIO */
 static int write_all(FILE *f, const char *buf, size_t len)
 {
-	if (len && fwrite(buf, 1, len, f) != len)
-		return -EIO;
-	return fflush(f) || ferror(f) ? -EIO : 0;
+	errno = 0;
+	if ((len && fwrite(buf, 1, len, f) != len) || fflush(f) || ferror(f))
+		return errno ? -errno : -EIO;
+	return 0;
+}
+
+void cli_write_error(const char *path, int err)
+{
+	if (err == -ENOSPC || err == -EDQUOT)
+		pr_err("%s: %s; free some space or write the output elsewhere", path,
+		       err == -ENOSPC ? "no space left on device" : "disk quota exceeded");
+	else if (err == -EPIPE)
+		pr_err("%s: the pipe was closed before the output was written; "
+		       "keep its reader running to the end", path);
+	else
+		pr_err("%s: cannot write the output: %s; check the disk and the path", path,
+		       strerror(-err));
 }
 
 /* A regular file: a temporary beside it, renamed over it when complete. */
@@ -181,7 +240,7 @@ static int commit_file(struct cli_out *o, const struct stat *old)
 	if (!err && rename(tmp, o->path))
 		err = -errno;
 	if (err) {
-		pr_err_errno(err, "%s: cannot write the output file; nothing was written", o->path);
+		cli_write_error(o->path, err);
 		unlink(tmp);
 	}
 	free(tmp);
@@ -206,7 +265,7 @@ int cli_out_commit(struct cli_out *o)
 	if (!o->path) {
 		err = write_all(stdout, o->buf, o->len);
 		if (err)
-			pr_err("standard output: write error; is the disk full or the pipe closed?");
+			cli_write_error("standard output", err);
 	} else if (exists && !S_ISREG(st.st_mode)) {
 		/* A device or a FIFO (-o /dev/null) is written in place:
 		 * renaming over it would replace the node with a file. */
@@ -215,7 +274,7 @@ int cli_out_commit(struct cli_out *o)
 		if (f && fclose(f) && !err)
 			err = -errno;
 		if (err)
-			pr_err_errno(err, "%s: write error", o->path);
+			cli_write_error(o->path, err);
 	} else {
 		err = commit_file(o, exists ? &st : NULL);
 	}

@@ -7,6 +7,7 @@
 #ifndef HP_CLI_H
 #define HP_CLI_H
 
+#include <getopt.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -56,6 +57,11 @@ int cli_out_open(struct cli_out *o, const char *path);
 int cli_out_commit(struct cli_out *o);
 /** Drop the output (on error): nothing is written. */
 void cli_out_abort(struct cli_out *o);
+/**
+ * cli_write_error() - the one line for a failed write of @path (or "standard
+ * output") with -errno @err: a full disk or quota says so by name.
+ */
+void cli_write_error(const char *path, int err);
 
 /**
  * cli_out_check_input() - refuse an output @out that is the same regular
@@ -66,6 +72,15 @@ void cli_out_abort(struct cli_out *o);
  * "-" @out (stdout), or a file that does not exist yet, is never an input.
  */
 int cli_out_check_input(const char *out, const char *in, const char *what);
+
+/**
+ * cli_getopt() - getopt_long() whose mistakes are one line: an unknown or
+ * ambiguous option, a missing value or one given to an option that takes
+ * none prints "OPT: what; see 'hotpack CMD --help'" (CMD from argv[0]) and
+ * returns '?', which the command turns into its usage exit code without
+ * printing its usage. getopt's own messages are off.
+ */
+int cli_getopt(int argc, char **argv, const char *optstring, const struct option *longopts);
 
 /* --help: lines of at most CLI_USAGE_WIDTH columns; an option's text starts
  * at column CLI_USAGE_COL ("      --input-format FMT   "). */

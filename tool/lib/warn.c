@@ -4,6 +4,7 @@
  */
 #include "config.h"
 
+#include <errno.h>
 #include <stdio.h>
 
 #include "lib/warn.h"
@@ -64,4 +65,19 @@ void pr_debug(const char *fmt, ...)
 unsigned long hp_warn_count(void)
 {
 	return warn_count;
+}
+
+const char *errno_hint(int err)
+{
+	switch (err < 0 ? -err : err) {
+	case ENOENT:
+	case ENOTDIR: return "check the path";
+	case EACCES:
+	case EPERM: return "check its permissions";
+	case EISDIR: return "give a file, not a directory";
+	case ENOSPC:
+	case EDQUOT: return "free some space";
+	case ENOMEM: return "free some memory";
+	default: return "check the file and the disk";
+	}
 }

@@ -23,7 +23,12 @@ __attribute__((format(printf, 1, 2))) void pr_debug(const char *fmt, ...);
 /* Count of pr_warn() calls so far; --werror turns any into a failure. */
 unsigned long hp_warn_count(void);
 
+/* What to do about errno @err (either sign): "check the path", ... */
+const char *errno_hint(int err);
+
+/* "FMT: strerror; what to do" */
 #define pr_err_errno(err, fmt, ...) \
-	pr_err(fmt ": %s", ##__VA_ARGS__, strerror((err) < 0 ? -(err) : (err)))
+	pr_err(fmt ": %s; %s", ##__VA_ARGS__, strerror((err) < 0 ? -(err) : (err)), \
+	       errno_hint(err))
 
 #endif

@@ -164,13 +164,13 @@ static void check_refused(void)
 		  "--tlb-entries 1,2,3,4,5,6,7,8,9: give up to 8 sizes, e.g. 32,64,128" },
 		{ 'e', "", "--tlb-entries: give at least one size, e.g. 32" },
 		{ GEOM_OPT_TLB_WAYS, "x",
-		  "--tlb-ways: 'x' is not a whole number from 0 to 1048576" },
+		  "--tlb-ways: 'x' is not a whole number from 0 to 1048576; give one in decimal or 0x hex" },
 		{ GEOM_OPT_TLB_WAYS, "-1",
-		  "--tlb-ways: '-1' is not a whole number from 0 to 1048576" },
+		  "--tlb-ways: '-1' is not a whole number from 0 to 1048576; give one in decimal or 0x hex" },
 		{ GEOM_OPT_TLB_WAYS, "4k",
-		  "--tlb-ways: '4k' is not a whole number from 0 to 1048576" },
+		  "--tlb-ways: '4k' is not a whole number from 0 to 1048576; give one in decimal or 0x hex" },
 		{ GEOM_OPT_TLB_WAYS, "1048577",
-		  "--tlb-ways: '1048577' is not a whole number from 0 to 1048576" },
+		  "--tlb-ways: '1048577' is not a whole number from 0 to 1048576; give one in decimal or 0x hex" },
 		{ GEOM_OPT_PIN, "5-3", "--pin 5-3: give START-END addresses (0xc0000000-0xc0800000), "
 				       "END above START, at most 8 ranges" },
 		{ GEOM_OPT_PIN, "5-5", "--pin 5-5: give START-END addresses (0xc0000000-0xc0800000), "
