@@ -7,6 +7,7 @@
 #ifndef HP_FILEKIND_H
 #define HP_FILEKIND_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 /**
@@ -15,5 +16,8 @@
  * ..."), or NULL when the kind is not one of those known.
  */
 const char *filekind_advice(const void *buf, size_t len);
+
+/** filekind_is_profile() - is it a recording (perf.data, trace.dat)? */
+bool filekind_is_profile(const void *buf, size_t len);
 
 #endif

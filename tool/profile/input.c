@@ -363,14 +363,13 @@ static int read_one(struct profile *prof, const struct kimage *img, const char *
 		err = -EINVAL;
 		goto out;
 	}
+	/* perf.data, trace.dat, compressed: named even when the format is forced */
+	if (filekind_advice(src.peek, src.peeklen)) {
+		pr_err("%s: %s", name, filekind_advice(src.peek, src.peeklen));
+		err = -EINVAL;
+		goto out;
+	}
 	if (!r) {
-		const char *kind = filekind_advice(src.peek, src.peeklen);
-
-		if (kind) {
-			pr_err("%s: %s", name, kind);
-			err = -EINVAL;
-			goto out;
-		}
 		if (memchr(src.peek, '\0', src.peeklen)) {
 			pr_err("%s: binary data, not a text profile; give %s", name,
 			       profile_readers_list(READERS_WHAT));
