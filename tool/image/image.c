@@ -19,10 +19,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
+#include "image/elfcheck.h"
 #include "image/image.h"
-#include "lib/filekind.h"
 #include "lib/util.h"
 #include "lib/warn.h"
 #include "lib/xalloc.h"
@@ -406,15 +408,8 @@ static int open_elf(struct kimage *img, Elf *elf)
 	int err;
 
 	img->elf = elf;
+	/* not ELF at all: elfcheck_bytes() said what it is */
 	if (elf_kind(elf) != ELF_K_ELF) {
-		size_t len = 0;
-		const char *raw = elf_rawfile(elf, &len);
-		const char *kind = raw ? filekind_advice(raw, len) : NULL;
-
-		if (kind) {
-			pr_err("%s: %s", img->path, kind);
-			return -EINVAL;
-		}
 		pr_err("%s: not an ELF file; give the vmlinux (uncompressed, with symbols)",
 		       img->path);
 		return -EINVAL;
@@ -474,6 +469,31 @@ static int finish_open(struct kimage *img, Elf *elf, struct kimage **out)
 	return 0;
 }
 
+/* The file's type and bytes, checked before libelf reads them. */
+static int check_file(int fd, const char *path)
+{
+	struct stat st;
+	void *map;
+	int err;
+
+	if (fstat(fd, &st)) {
+		pr_err_errno(-errno, "%s: cannot read the image", path);
+		return -1;
+	}
+	if (elfcheck_file_type(path, &st))
+		return -1;
+	if (!st.st_size)
+		return elfcheck_bytes(path, "", 0);
+	map = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+	if (map == MAP_FAILED) {
+		pr_err_errno(-errno, "%s: cannot map the image", path);
+		return -1;
+	}
+	err = elfcheck_bytes(path, map, (size_t)st.st_size);
+	munmap(map, (size_t)st.st_size);
+	return err;
+}
+
 int kimage_open(struct kimage **out, const char *path)
 {
 	struct kimage *img;
@@ -483,12 +503,17 @@ int kimage_open(struct kimage **out, const char *path)
 	*out = NULL;
 	elf_version(EV_CURRENT);
 	img = kimage_alloc(path);
-	img->fd = open(path, O_RDONLY | O_CLOEXEC);
+	/* O_NONBLOCK: a FIFO with no writer is refused, not waited on */
+	img->fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
 	if (img->fd < 0) {
 		err = -errno;
 		pr_err_errno(err, "%s: cannot open the image", path);
 		kimage_close(img);
 		return err;
+	}
+	if (check_file(img->fd, path)) {
+		kimage_close(img);
+		return -EINVAL;
 	}
 	elf = elf_begin(img->fd, ELF_C_READ_MMAP, NULL);
 	if (!elf) {
@@ -511,6 +536,10 @@ int kimage_open_mem(struct kimage **out, const void *buf, size_t len, const char
 	img->mem = xmalloc(len);
 	memcpy(img->mem, buf, len);
 	img->memlen = len;
+	if (elfcheck_bytes(name, img->mem, len)) {
+		kimage_close(img);
+		return -EINVAL;
+	}
 	elf = elf_memory(img->mem, len);
 	if (!elf) {
 		pr_err("%s: cannot read as ELF: %s", name, elf_errmsg(-1));
