@@ -570,6 +570,13 @@ int input_read_all(struct profile *prof, const struct kimage *img, char *const *
 		       npaths == 1 ? paths[0] : "inputs", img->path);
 		return -EINVAL;
 	}
+	/* bpf programs, modules, [unknown]: nothing to match, so not "0 of 0" */
+	if (!m && !wrong && img) {
+		pr_err("%s: no sample is in the kernel's own code (%s); record the kernel "
+		       "(perf record -a -g -e cycles:k), not only bpf programs or modules",
+		       npaths == 1 ? paths[0] : "inputs", summary[0] ? summary + 2 : "none kept");
+		return -EINVAL;
+	}
 	if (!m || (double)m < min_match * (double)(m + wrong)) {
 		pr_err("%s: only %" PRIu64 " of %" PRIu64 " kernel samples match %s; samples "
 		       "from another kernel? check the build id / pass the matching vmlinux",
