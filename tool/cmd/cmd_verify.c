@@ -360,6 +360,13 @@ static int order_file_read_stream(FILE *in, const char *path, const struct kimag
 		}
 	}
 	free(line);
+	/* a directory opens, then fails to read: not an empty order */
+	if (ferror(in)) {
+		int err = -errno;
+
+		pr_err_errno(err, "%s: cannot read the order file", path);
+		return err;
+	}
 	if (!of->format)
 		of->format = "empty";
 	return 0;
