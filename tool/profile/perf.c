@@ -525,8 +525,10 @@ static int perf_header(struct perf_state *st, const char *p, size_t line, const 
 	t2 = lineio_skip_ws(e1);
 	e2 = tok_end(t2);
 	q = t1;
-	if (!ev && e1 > t1 && e1[-1] != ':' && e2 > t2 && e2[-1] == ':') {
-		/* "PERIOD EVENT:": nothing else comes between the time and the event */
+	if (!ev && e1 > t1 && *t1 >= '0' && *t1 <= '9' && e1[-1] != ':' && e2 > t2 &&
+	    e2[-1] == ':') {
+		/* "PERIOD EVENT:": a number between the time and the event is the
+		 * period (a word is a side-band record: "PERF_RECORD_COMM exec:") */
 		if (!lineio_parse_dec(&q, &v) || q != e1)
 			return perf_bad_period(st, line, t1, e1);
 		weight = v;

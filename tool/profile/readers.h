@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * readers.h - the profile formats hotpack reads: one struct profile_reader
- * per format, defined in its reader's file (perf.c, ftrace.c, addrs.c,
- * hprof.c), and the table of them (readers.c). --input-format's names, the
+ * per format, defined in its reader's file (perf.c, perf_report.c,
+ * ftrace.c, addrs.c, hprof.c), and the table of them (readers.c). --input-format's names, the
  * lists of formats in help texts and messages, and the detection of an
  * input's format all come from the table, so a new format is its reader's
  * file and one line there.

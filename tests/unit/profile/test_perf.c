@@ -131,6 +131,11 @@ int main(void)
 	      "S 1: ffffffff8103d0ca native_write_msr k | 7f7241239aec writeBytes u\n"
 	      "S 1: ffffffff810275f1 x86_pmu_enable k\n"
 	      "S 1: ffffffff81000000 ksys_read k\n");
+	check("side-band records (--show-mmap-events, --show-task-events) are no samples",
+	      "perf 12 [000] 1.000000: PERF_RECORD_MMAP2 12/12: [0x55d0c0ffe000(0x1000) @ 0 08:01 9 0]: r-xp /usr/bin/perf\n"
+	      "perf 12 [000] 1.000001: PERF_RECORD_COMM exec: sleep:12/12\n"
+	      "sleep 12 [000] 1.000100: 100 cycles: ffffffff81000000 foo ([kernel.kallsyms])\n",
+	      "S 100: ffffffff81000000 foo k\n");
 	check("only the first event's samples are read",
 	      "x 1 [0] 1.0: 5 cycles: ffffffff81000000 foo ([kernel.kallsyms])\n"
 	      "x 1 [0] 1.1: 9 instructions: \n\tffffffff81000100 bar ([kernel.kallsyms])\n\n"
