@@ -152,7 +152,7 @@ static int report_parse(int argc, char **argv, struct report_opts *o)
 			else if (!strcmp(optarg, "nodes"))
 				o->replay = 1;
 			else {
-				pr_err("--replay %s: use paths or nodes", optarg);
+				pr_err("--replay: '%s' is not paths or nodes; give one of the two", optarg);
 				return -EINVAL;
 			}
 			break;

@@ -76,8 +76,8 @@ static int not_elf(const char *path, const unsigned char *b, size_t size)
 	else if (kind)
 		pr_err("%s: %s", path, kind);
 	else if (looks_like_text(b, size))
-		pr_err("%s: a text file, not an ELF image; give the vmlinux first, then the "
-		       "samples", path);
+		pr_err("%s: a text file, not an ELF image; give the ELF file here (hotpack "
+		       "VMLINUX SAMPLES...: the vmlinux comes first)", path);
 	else
 		pr_err("%s: not an ELF file; give the vmlinux (uncompressed, with symbols)", path);
 	return -1;

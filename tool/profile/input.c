@@ -214,7 +214,7 @@ int input_parse_weight_of(struct input_opts *opts, const char *arg)
 	double w;
 
 	if (!eq || eq == arg || parse_double(eq + 1, 0, &w) || !(w > 0)) {
-		pr_err("--weight-of '%s': expected FILE=W, W a positive number (2, 0.5, 1e3)",
+		pr_err("--weight-of '%s': expected FILE=W; give W a positive number (2, 0.5, 1e3)",
 		       arg);
 		return -EINVAL;
 	}
