@@ -394,19 +394,12 @@ static int report_json(const struct report_opts *o, const struct cgraph *cg,
 
 	if (err)
 		return err;
-	json_init(&j, out.f);
-	json_object(&j, NULL);
-	json_str(&j, "schema", "hotpack-report");
-	json_u64(&j, "schema_version", 1);
-	json_str(&j, "hotpack", HOTPACK_VERSION);
+	json_begin(&j, out.f, "hotpack-report", 1);
 	json_object(&j, "image");
 	json_str(&j, "path", vmlinux);
 	json_str(&j, "arch", cg->img->arch->name);
 	json_end(&j);
-	json_array(&j, "inputs");
-	for (int i = 0; i < ninputs; i++)
-		json_str(&j, NULL, inputs[i]);
-	json_end(&j);
+	json_strings(&j, "inputs", inputs, ninputs);
 	json_u64(&j, "functions", cg->nnodes);
 	json_u64(&j, "hot_paths", cg->npaths);
 	json_u64(&j, "arcs", cg->narcs);
@@ -463,12 +456,7 @@ static int report_json(const struct report_opts *o, const struct cgraph *cg,
 		json_end(&j);
 	}
 	json_end(&j);
-	err = json_finish(&j);
-	if (err) {
-		cli_out_abort(&out);
-		return err;
-	}
-	return cli_out_commit(&out);
+	return json_commit(&j, &out);
 }
 
 static int report_run(struct report_opts *o, char *vmlinux, char **inputs, int ninputs)

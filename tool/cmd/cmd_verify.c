@@ -28,6 +28,7 @@
 
 #include "cmd/commands.h"
 #include "cmd/pipeline.h"
+#include "emit/json.h"
 #include "graph/graph.h"
 #include "image/image.h"
 #include "lib/cli.h"
@@ -50,6 +51,7 @@ struct verify_opts {
 	const char *order_path;
 	unsigned int show_paths;	/* heaviest paths listed */
 	unsigned int show_funcs;	/* functions listed per problem */
+	bool json;			/* the result as JSON (docs/json.md) */
 };
 
 static void verify_usage(FILE *f)
@@ -73,6 +75,7 @@ static void verify_usage(FILE *f)
 GEOM_PRESET_USAGE
 "  -n, --paths N            hot paths listed (default 10; 0: none)\n"
 "      --list N             functions listed per problem (default 20)\n"
+"      --json               the result as one JSON object (docs/json.md)\n"
 "      --old-map FILE       OLD's link map (default: OLD.map, vmlinux.map beside)\n"
 "      --new-map FILE       NEW's link map (default: NEW.map, vmlinux.map beside)\n"
 "      --input-format FMT   %s\n"
@@ -86,7 +89,7 @@ GEOM_PRESET_USAGE
 }
 
 enum {
-	OPT_LIST = 256, OPT_OLD_MAP, OPT_NEW_MAP,
+	OPT_LIST = 256, OPT_OLD_MAP, OPT_NEW_MAP, OPT_JSON,
 };
 
 static const struct option verify_longopts[] = {
@@ -97,6 +100,7 @@ static const struct option verify_longopts[] = {
 	{ "list", required_argument, NULL, OPT_LIST },
 	{ "old-map", required_argument, NULL, OPT_OLD_MAP },
 	{ "new-map", required_argument, NULL, OPT_NEW_MAP },
+	{ "json", no_argument, NULL, OPT_JSON },
 	PIPE_INPUT_LONGOPTS,
 	{ "quiet", no_argument, NULL, 'q' },
 	{ "verbose", no_argument, NULL, 'v' },
@@ -138,6 +142,7 @@ static int verify_parse(int argc, char **argv, struct verify_opts *o)
 			break;
 		case OPT_OLD_MAP: o->old_sections.map_path = optarg; break;
 		case OPT_NEW_MAP: o->new_sections.map_path = optarg; break;
+		case OPT_JSON: o->json = true; break;
 		case 'q': hp_verbosity = 0; break;
 		case 'v': hp_verbosity = 2; break;
 		case 'h': verify_usage(stdout); return 1;
@@ -438,7 +443,7 @@ struct verdict {
 static void print_problem(const struct verify_opts *o, size_t *shown, enum fn_problem p,
 			  const char *what, uint64_t old_addr, uint64_t new_addr)
 {
-	if (*shown >= o->show_funcs)
+	if (*shown >= o->show_funcs || o->json)
 		return;
 	if (!*shown)
 		printf("functions of the order that did not land in place:\n");
@@ -538,6 +543,17 @@ static int cmp_path_weight(const void *a, const void *b, void *ctx)
 	return x < y ? -1 : x > y;
 }
 
+/* The indices of @r's paths, heaviest first (ties by index); caller frees. */
+static size_t *paths_by_weight(const struct model_result *r)
+{
+	size_t *idx = xmallocarray(NONZERO(r->npaths), sizeof(*idx));
+
+	for (size_t i = 0; i < r->npaths; i++)
+		idx[i] = i;
+	qsort_r(idx, r->npaths, sizeof(*idx), cmp_path_weight, (void *)r);
+	return idx;
+}
+
 static double pct(uint64_t before, uint64_t after)
 {
 	return before ? 100.0 * ((double)after - (double)before) / (double)before : 0.0;
@@ -581,10 +597,7 @@ static void print_report(const struct verify_opts *o, const struct cgraph *cg,
 	if (o->show_paths && rb->npaths) {
 		size_t show = rb->npaths < o->show_paths ? rb->npaths : o->show_paths;
 
-		idx = xmallocarray(rb->npaths, sizeof(*idx));
-		for (i = 0; i < rb->npaths; i++)
-			idx[i] = i;
-		qsort_r(idx, rb->npaths, sizeof(*idx), cmp_path_weight, (void *)rb);
+		idx = paths_by_weight(rb);
 		printf("\n%s (%zu of %zu, heaviest first):\n",
 		       rb->node_stream ? "hot functions (the samples carry no paths)"
 				       : "hot paths",
@@ -729,13 +742,28 @@ static const char *not_applied_cause(const struct verdict *v, const struct order
 		    "from other samples or for another build";
 }
 
-/* Decide, print the verdict, return the exit status. */
-static int print_verdict(const struct verdict *v, const struct order_file *of,
-			 const char *newpath)
+/* Is the order applied in NEW? */
+static bool verdict_applied(const struct verdict *v, const struct order_file *of)
 {
-	const char *cause;
-	bool applied;
+	if (of)
+		/* listed functions in NEW in order, but NEW without a hot region
+		 * and OLD with the order in its own: the images are swapped */
+		return v->listed && v->in_place == v->listed &&
+		       !(v->order_in_old && !(v->have_region && v->region_end > v->region_start));
+	if (v->have_region)
+		return v->region_end > v->region_start && v->hot_in_region > 0;
+	/* Nothing but addresses to go on: another build, or any other
+	 * order, also "moves" every function, so the move must also
+	 * pack OLD's functions (nearly all still there): at least half
+	 * of the pages above the bound gone. */
+	return v->hot_moved > 0 && !v->hot_same_order && v->missing * 10 < v->nodes &&
+	       2 * ((long long)v->pages_after - (long long)v->pages_bound) <=
+		       (long long)v->pages_before - (long long)v->pages_bound;
+}
 
+/* What the verdict rests on, for the text. */
+static void print_findings(const struct verdict *v, const struct order_file *of)
+{
 	printf("\n");
 	if (v->have_region)
 		printf("hot region in NEW: 0x%" PRIx64 "-0x%" PRIx64 " (%" PRIu64
@@ -753,32 +781,147 @@ static int print_verdict(const struct verdict *v, const struct order_file *of,
 	if (v->have_region)
 		printf(", inside the hot region %zu", v->hot_in_region);
 	printf("%s\n", v->hot > 1 && v->hot_same_order ? ", relative order unchanged" : "");
+}
 
-	if (of)
-		/* listed functions in NEW in order, but NEW without a hot region
-		 * and OLD with the order in its own: the images are swapped */
-		applied = v->listed && v->in_place == v->listed &&
-			  !(v->order_in_old && !(v->have_region &&
-						 v->region_end > v->region_start));
-	else if (v->have_region)
-		applied = v->region_end > v->region_start && v->hot_in_region > 0;
-	else
-		/* Nothing but addresses to go on: another build, or any other
-		 * order, also "moves" every function, so the move must also
-		 * pack OLD's functions (nearly all still there): at least half
-		 * of the pages above the bound gone. */
-		applied = v->hot_moved > 0 && !v->hot_same_order &&
-			  v->missing * 10 < v->nodes &&
-			  2 * ((long long)v->pages_after - (long long)v->pages_bound) <=
-				  (long long)v->pages_before - (long long)v->pages_bound;
-	if (applied) {
-		printf("verdict: the order is applied in %s\n", newpath);
+/* Decide, print the verdict (@quiet, for --json: only the error), return
+ * the exit status. */
+static int print_verdict(const struct verdict *v, const struct order_file *of,
+			 const char *newpath, bool quiet)
+{
+	const char *cause;
+
+	if (!quiet)
+		print_findings(v, of);
+	if (verdict_applied(v, of)) {
+		if (!quiet)
+			printf("verdict: the order is applied in %s\n", newpath);
 		return HP_EXIT_OK;
 	}
 	cause = not_applied_cause(v, of);
 	pr_err("%s: the order was not applied: %s", newpath, cause);
-	printf("verdict: NOT applied: %s\n", cause);
+	if (!quiet)
+		printf("verdict: NOT applied: %s\n", cause);
 	return HP_EXIT_NOT_APPLIED;
+}
+
+/* What verify_json() writes. */
+struct verify_json_in {
+	const char *oldpath, *newpath;
+	char *const *inputs;
+	int ninputs;
+	const struct profile *prof;
+	const struct cgraph *cg;
+	const struct model_result *rb, *ra, *lb, *la;	/* lb, la: NULL without large pages */
+	const struct verdict *v;
+	const struct order_file *of;
+};
+
+/* The before and after figures under @g, as two objects. */
+static void json_before_after(struct json *j, const struct model_result *b,
+			      const struct model_result *a, const struct geometry *g)
+{
+	json_object(j, "before");
+	json_model(j, b, g);
+	json_end(j);
+	json_object(j, "after");
+	json_model(j, a, g);
+	json_end(j);
+}
+
+/* The result as JSON (docs/json.md), on stdout. */
+static int verify_json(const struct verify_opts *o, const struct verify_json_in *in,
+		       bool applied)
+{
+	const struct verdict *v = in->v;
+	const struct model_result *rb = in->rb, *ra = in->ra;
+	size_t show = rb->npaths < o->show_paths ? rb->npaths : o->show_paths;
+	size_t *idx = paths_by_weight(rb);
+	struct geometry large;
+	struct cli_out out = { 0 };
+	char name[160];
+	struct json j;
+	int err = cli_out_open(&out, NULL);
+
+	if (err) {
+		free(idx);
+		return err;
+	}
+	json_begin(&j, out.f, "hotpack-verify", 1);
+	json_str(&j, "old", in->oldpath);
+	json_str(&j, "new", in->newpath);
+	json_strings(&j, "inputs", in->inputs, in->ninputs);
+	json_object(&j, "samples");
+	json_u64(&j, "read", in->prof->nsamples);
+	json_u64(&j, "matched", in->prof->matched);
+	json_end(&j);
+	json_u64(&j, "functions", in->cg->nnodes);
+	json_u64(&j, "hot_paths", in->cg->npaths);
+	json_u64(&j, "missing_in_new", v->missing);
+	json_geometry(&j, "geometry", &o->model.geom);
+	if (in->lb && geom_large(&o->model.geom, &large)) {
+		json_object(&j, "large_pages");
+		json_geometry(&j, "geometry", &large);
+		json_before_after(&j, in->lb, in->la, &large);
+		json_end(&j);
+	}
+	json_before_after(&j, rb, ra, &o->model.geom);
+	json_str(&j, "paths_of", rb->node_stream ? "functions" : "paths");
+	json_array(&j, "paths");
+	for (size_t k = 0; k < show; k++) {
+		const struct model_path *b = &rb->paths[idx[k]], *a = &ra->paths[idx[k]];
+
+		if (rb->node_stream)
+			snprintf(name, sizeof(name), "%s",
+				 in->cg->img->funcs[in->cg->nodes[idx[k]].func].name);
+		else
+			path_name(in->cg, &in->cg->paths[idx[k]], name, sizeof(name));
+		json_object(&j, NULL);
+		json_str(&j, "name", name);
+		json_u64(&j, "weight", b->weight);
+		json_u64(&j, "functions", b->nfuncs);
+		json_u64(&j, "bytes", a->bytes);
+		json_u64(&j, "bound", a->bound);
+		json_u64(&j, "pages_before", b->pages);
+		json_u64(&j, "pages_after", a->pages);
+		json_u64(&j, "misses_before", b->tlb_misses[0]);
+		json_u64(&j, "misses_after", a->tlb_misses[0]);
+		json_end(&j);
+	}
+	json_end(&j);
+	if (v->have_region) {
+		json_object(&j, "hot_region");
+		json_addr(&j, "start", v->region_start);
+		json_addr(&j, "end", v->region_end);
+		json_u64(&j, "bytes", v->region_end - v->region_start);
+		json_end(&j);
+	} else {
+		json_null(&j, "hot_region");
+	}
+	if (in->of) {
+		json_object(&j, "order_file");
+		json_str(&j, "path", o->order_path);
+		json_str(&j, "format", in->of->format);
+		json_u64(&j, "listed", v->listed);
+		json_u64(&j, "in_place", v->in_place);
+		json_u64(&j, "not_in_new", v->problems[FP_MISSING]);
+		json_u64(&j, "did_not_move", v->problems[FP_STAYED]);
+		json_u64(&j, "outside_region", v->problems[FP_OUTSIDE]);
+		json_u64(&j, "out_of_order", v->problems[FP_DISORDER]);
+		json_u64(&j, "unresolved_lines", in->of->unresolved);
+		json_end(&j);
+	} else {
+		json_null(&j, "order_file");
+	}
+	json_object(&j, "sampled_movable");
+	json_u64(&j, "functions", v->hot);
+	json_u64(&j, "moved", v->hot_moved);
+	json_u64(&j, "in_region", v->hot_in_region);
+	json_bool(&j, "same_order", v->hot > 1 && v->hot_same_order);
+	json_end(&j);
+	json_bool(&j, "applied", applied);
+	json_str(&j, "cause", applied ? NULL : not_applied_cause(v, in->of));
+	free(idx);
+	return json_commit(&j, &out);
 }
 
 static int verify_run(struct verify_opts *o, char *oldpath, char *newpath, char **inputs,
@@ -840,9 +983,11 @@ static int verify_run(struct verify_opts *o, char *oldpath, char *newpath, char 
 		pr_warn("%s: %zu of %zu sampled functions not found", newpath, missing,
 			cg->nnodes);
 
-	printf("hotpack verify: %s -> %s\n", oldpath, newpath);
-	printf("samples: %" PRIu64 " read, %" PRIu64 " matched in OLD; %zu functions, %zu "
-	       "paths\n", prof->nsamples, prof->matched, cg->nnodes, cg->npaths);
+	if (!o->json) {
+		printf("hotpack verify: %s -> %s\n", oldpath, newpath);
+		printf("samples: %" PRIu64 " read, %" PRIu64 " matched in OLD; %zu functions, "
+		       "%zu paths\n", prof->nsamples, prof->matched, cg->nnodes, cg->npaths);
+	}
 	err = model_eval(cg, old_addr, &o->model, &rb);
 	if (!err)
 		err = model_eval_sized(cg, model_addr, new_size, &o->model, &ra);
@@ -852,14 +997,16 @@ static int verify_run(struct verify_opts *o, char *oldpath, char *newpath, char 
 		err = model_eval_sized(cg, model_addr, new_size, &large, &la);
 	if (err)
 		goto out;
-	print_report(o, cg, &rb, &ra, have_large ? &lb : NULL, have_large ? &la : NULL);
+	if (!o->json)
+		print_report(o, cg, &rb, &ra, have_large ? &lb : NULL, have_large ? &la : NULL);
 
 	v.have_region = kimage_symbol_addr(nimg, "__hotpack_text_start", &v.region_start) &&
 			kimage_symbol_addr(nimg, "__hotpack_text_end", &v.region_end);
 	v.new_movable = nimg->nmovable;
 	v.new_funcs = nimg->nfuncs;
 	v.new_secnames = nimg->secnames;
-	printf("\n");
+	if (!o->json)
+		printf("\n");
 	if (o->order_path)
 		check_order(o, &of, nimg, &v);
 	check_hot(cg, old_addr, new_addr, &v);
@@ -870,7 +1017,14 @@ static int verify_run(struct verify_opts *o, char *oldpath, char *newpath, char 
 	v.pages_bound = ra.set_bound < ra.set_pages ? ra.set_bound : ra.set_pages;
 	v.identical = same_bytes(oldpath, newpath);
 	check_old(oimg, o->order_path ? &of : NULL, &v);
-	ret = print_verdict(&v, o->order_path ? &of : NULL, newpath);
+	ret = print_verdict(&v, o->order_path ? &of : NULL, newpath, o->json);
+	if (o->json) {
+		struct verify_json_in in = { oldpath, newpath, inputs, ninputs, prof, cg, &rb, &ra,
+					     have_large ? &lb : NULL, have_large ? &la : NULL,
+					     &v, o->order_path ? &of : NULL };
+
+		err = verify_json(o, &in, ret == HP_EXIT_OK);
+	}
 out:
 	model_result_free(&rb);
 	model_result_free(&ra);

@@ -10,6 +10,7 @@
 #include <math.h>
 
 #include "emit/json.h"
+#include "lib/hotpack.h"
 #include "lib/warn.h"
 
 void json_init(struct json *j, FILE *f)
@@ -175,6 +176,32 @@ int json_finish(struct json *j)
 		return -EIO;
 	}
 	return 0;
+}
+
+void json_begin(struct json *j, FILE *f, const char *schema, unsigned int version)
+{
+	json_init(j, f);
+	json_object(j, NULL);
+	json_str(j, "schema", schema);
+	json_u64(j, "schema_version", version);
+	json_str(j, "hotpack", HOTPACK_VERSION);
+}
+
+void json_strings(struct json *j, const char *key, char *const *v, int n)
+{
+	json_array(j, key);
+	for (int i = 0; i < n; i++)
+		json_str(j, NULL, v[i]);
+	json_end(j);
+}
+
+int json_commit(struct json *j, struct cli_out *out)
+{
+	if (json_finish(j)) {
+		cli_out_abort(out);
+		return -EIO;
+	}
+	return cli_out_commit(out);
 }
 
 void json_geometry(struct json *j, const char *key, const struct geometry *g)

@@ -17,6 +17,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "lib/cli.h"
 #include "lib/geometry.h"
 #include "model/model.h"
 
@@ -51,6 +52,19 @@ void json_addr(struct json *j, const char *key, uint64_t v);
  * or -EIO after saying so when the stream failed.
  */
 int json_finish(struct json *j);
+
+/**
+ * json_begin() - start a command's object on @f: its "schema" name and
+ * "schema_version" (docs/json.md), and the "hotpack" version writing it.
+ */
+void json_begin(struct json *j, FILE *f, const char *schema, unsigned int version);
+/** An array of @n strings. */
+void json_strings(struct json *j, const char *key, char *const *v, int n);
+/**
+ * json_commit() - json_finish(), then @out written whole (cli_out_commit())
+ * or, when the stream failed, nothing. Returns 0 or -errno (printed).
+ */
+int json_commit(struct json *j, struct cli_out *out);
 
 /** @g as an object: page size, TLB sizes, ways, model, pins, I-cache, large pages. */
 void json_geometry(struct json *j, const char *key, const struct geometry *g);

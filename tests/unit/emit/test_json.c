@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "emit/json.h"
+#include "lib/hotpack.h"
 #include "tap.h"
 
 /* Run @fn on a memory stream and return what it wrote. */
@@ -66,6 +67,14 @@ static void unclosed(struct json *j)
 	json_u64(j, NULL, 1);
 }
 
+static void begun(struct json *j)
+{
+	char a[] = "a.txt", b[] = "b\"c", *v[] = { a, b };
+
+	json_begin(j, j->f, "hotpack-test", 3);
+	json_strings(j, "inputs", v, 2);
+}
+
 static void geometry(struct json *j)
 {
 	struct geometry g;
@@ -113,6 +122,13 @@ int main(void)
 
 	s = capture(unclosed);
 	is_str(s, "{\n  \"a\": [\n    1\n  ]\n}\n", "json_finish closes what is open");
+	free(s);
+
+	s = capture(begun);
+	is_str(s, "{\n  \"schema\": \"hotpack-test\",\n  \"schema_version\": 3,\n"
+		  "  \"hotpack\": \"" HOTPACK_VERSION "\",\n"
+		  "  \"inputs\": [\n    \"a.txt\",\n    \"b\\\"c\"\n  ]\n}\n",
+	       "json_begin: schema, version, hotpack; json_strings");
 	free(s);
 
 	s = capture(geometry);
