@@ -11,10 +11,11 @@
 # of code) of the training families.  Orders: `hotpack order -a ALGO
 # --addr-window 64` for each algorithm (original c3 ph cds pages, and pages
 # --search on), and ld.lld's --call-graph-profile-sort=cdsort and hfsort
-# given that stream as a call graph by bench/stream-to-lld-cg.py (each change
-# of function between consecutive samples an edge, each function's samples
-# a self edge), ordering a stand-in object of the same sections; its output
-# order is the kernel's order file.  Each order is relinked and booted under
+# given the call graph hotpack's algorithms work on (`hotpack profile
+# --format lld-cg --addr-window 64`: the windows' arcs, the static calls,
+# each function's samples a self arc), ordering a stand-in object of the
+# same sections (bench/lld-standin.py); its output order is the kernel's
+# order file.  Each order is relinked and booted under
 # the plugin; misses (fully associative LRU, 4 KiB pages, 8..128 entries) on
 # the trained families and on the test families they never saw.
 #
@@ -22,7 +23,8 @@
 # training sets, comma-separated; "all" is FAMILIES (then nothing is
 # unseen).  The same OUTDIR as bench/generalize.sh shares its samples and
 # images.  Needs what generalize.sh needs, and ld.lld (LLD [ld.lld-22];
-# apt-get install lld-22), as (binutils), nm, python3.  Tables to
+# apt-get install lld-22), as (binutils), nm, python3.  LLD_CG_OPTS
+# [--addr-window 64]: how hotpack profile makes the call graph.  Tables to
 # OUTDIR/peers.md (and stdout).
 set -eu
 TOP=$(cd "$(dirname "$0")/.." && pwd)
@@ -36,7 +38,8 @@ command -v python3 > /dev/null || kf_die "python3 not found; apt-get install pyt
 command -v as > /dev/null && command -v nm > /dev/null ||
 	kf_die "as and nm not found; apt-get install binutils"
 kf_setup "$1"
-CONV=$TOP/bench/stream-to-lld-cg.py
+: "${LLD_CG_OPTS:=--addr-window 64}"
+CONV=$TOP/bench/lld-standin.py
 
 # kf_lld_order NAME SORT FAMILY...: $OUT/orders/NAME.lds from lld's SORT
 kf_lld_order() {
@@ -48,8 +51,13 @@ kf_lld_order() {
 	p=$OUT/orders/$name.lld
 	kf_say "order $name: $LLD --call-graph-profile-sort=$sort from $*"
 	# shellcheck disable=SC2086
-	python3 "$CONV" graph "$BASE/vmlinux.map" "$p" $files 2> "$OUT/orders/$name.err" ||
-		{ cat "$OUT/orders/$name.err" >&2; kf_die "stream-to-lld-cg.py graph failed"; }
+	cat $files | "$HOTPACK" profile --format lld-cg $LLD_CG_OPTS --vmlinux "$BASE/vmlinux" \
+		-o "$p.cg" - 2> "$OUT/orders/$name.err" ||
+		{ cat "$OUT/orders/$name.err" >&2; kf_die "hotpack profile --format lld-cg failed"; }
+	nm "$BASE/vmlinux" > "$p.syms"
+	python3 "$CONV" standin "$BASE/vmlinux.map" "$p.syms" "$p.cg" "$p" \
+		2>> "$OUT/orders/$name.err" ||
+		{ cat "$OUT/orders/$name.err" >&2; kf_die "lld-standin.py standin failed"; }
 	as -o "$p.o" "$p.s"
 	start=$(date +%s.%N)
 	"$LLD" -o "$p.elf" -e 0 --call-graph-ordering-file="$p.cg" \
@@ -59,16 +67,20 @@ kf_lld_order() {
 	echo "$end - $start" | bc > "$OUT/orders/$name.time"
 	nm -n "$p.elf" > "$p.nm"
 	python3 "$CONV" lds "$p" "$p.nm" > "$o.new"
-	rm -f "$p.o" "$p.elf" "$p.s"
+	rm -f "$p.o" "$p.elf" "$p.s" "$p.syms"
 	mv "$o.new" "$o"
 }
 
-# peer_order NAME-PREFIX ALGO FAMILY...: the order of one algorithm
+# peer_order NAME-PREFIX ALGO FAMILY...: the order of one algorithm (lld's
+# are named -hpcg: from hotpack's call graph, not the sample transitions
+# of the first measurement)
 peer_order() {
 	pre=$1 algo=$2
 	shift 2
 	case $algo in
-	lld-*) kf_lld_order "$pre-$algo" "${algo#lld-}" "$@" ;;
+	lld-*) kf_lld_order "$pre-$algo-hpcg" "${algo#lld-}" "$@"
+		kf_image "$pre-$algo-hpcg"
+		return ;;
 	pages-search) kf_order "$pre-$algo" "-a pages --search on" "$@" ;;
 	cds) kf_order "$pre-$algo" "" "$@" ;;     # the default, as generalize.sh
 	*) kf_order "$pre-$algo" "-a $algo" "$@" ;;
@@ -102,7 +114,8 @@ md=$OUT/peers.md
 {
 	echo "Base image: $BASE; families (phase K = family K): $FAMILIES"
 	echo "hotpack: $HOTPACK order -a ALGO --addr-window 64; lld: $LLD --call-graph-profile-sort=SORT"
-	echo "on the same stream (bench/stream-to-lld-cg.py).  Misses summed over the measured families' phases."
+	echo "given hotpack's call graph (hotpack profile --format lld-cg $LLD_CG_OPTS; bench/lld-standin.py)."
+	echo "Misses summed over the measured families' phases."
 	for s in $TRAIN_SETS; do
 		[ "$s" != all ] || s=$(echo $FAMILIES | tr ' ' ,)
 		train=$(echo "$s" | tr , ' ')
@@ -121,9 +134,11 @@ md=$OUT/peers.md
 			# shellcheck disable=SC2086
 			kf_row "base (no order)" "$OUT/counts/base.txt" $m | sed 's/$/ |/'
 			for a in $ALGOS; do
-				t=$(printf '%.2f' "$(cat "$OUT/orders/$pre-$a.time")")
+				n=$pre-$a
+				case $a in lld-*) n=$n-hpcg ;; esac
+				t=$(printf '%.2f' "$(cat "$OUT/orders/$n.time")")
 				# shellcheck disable=SC2086
-				kf_row "$(label "$a")" "$OUT/counts/kf-$pre-$a.txt" $m | sed "s/\$/ $t |/"
+				kf_row "$(label "$a")" "$OUT/counts/kf-$n.txt" $m | sed "s/\$/ $t |/"
 			done
 		done
 	done

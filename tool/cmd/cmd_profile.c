@@ -15,6 +15,8 @@
 
 #include "cmd/commands.h"
 #include "cmd/pipeline.h"
+#include "emit/lld_cg.h"
+#include "graph/graph.h"
 #include "image/image.h"
 #include "lib/cli.h"
 #include "lib/hotpack.h"
@@ -33,10 +35,19 @@ static void profile_usage(FILE *f)
 
 	fprintf(f,
 "usage: hotpack profile [options] INPUT... [-o OUT.hprof]\n"
+"       hotpack profile --format lld-cg --vmlinux VMLINUX INPUT... [-o OUT.cg]\n"
 "\n"
 "%s\n"
 "\n"
 "  -o, --output FILE        write FILE (whole or not at all) instead of stdout\n"
+"  -f, --format FMT         hprof (default), or lld-cg: the call graph the\n"
+"                           layout would work on, as ld.lld's\n"
+"                           --call-graph-ordering-file (CALLER CALLEE WEIGHT;\n"
+"                           F F SAMPLES for a function's own); needs --vmlinux\n"
+"      --static-edges, --no-static-edges\n"
+"                           lld-cg: add direct calls from the code (default:\n"
+"                           as hotpack order, when the samples carry no call\n"
+"                           chains, or --addr-window)\n"
 "      --vmlinux FILE       resolve frames against this kernel (needed for\n"
 "                           bare addresses; names are kept as written without)\n"
 "      --map FILE           the link map (vmlinux.map); default: beside VMLINUX\n"
@@ -79,12 +90,17 @@ static void merge_usage(FILE *f)
 
 enum { OPT_VMLINUX = 256, OPT_SEQUENCE };
 
+enum profile_format { FORMAT_HPROF, FORMAT_LLD_CG };
+
 /* pipeline.h's input options; not --object nor those of the call graph */
 static const struct option profile_longopts[] = {
 	{ "output", required_argument, NULL, 'o' },
+	{ "format", required_argument, NULL, 'f' },
 	{ "vmlinux", required_argument, NULL, OPT_VMLINUX },
 	{ "map", required_argument, NULL, PIPE_OPT_MAP },
 	PIPE_INPUT_LONGOPTS,
+	{ "static-edges", no_argument, NULL, PIPE_OPT_STATIC },
+	{ "no-static-edges", no_argument, NULL, PIPE_OPT_NO_STATIC },
 	{ "weight", required_argument, NULL, PIPE_OPT_WEIGHT },
 	{ "weight-of", required_argument, NULL, PIPE_OPT_WEIGHT_OF },
 	{ "addr-window", required_argument, NULL, PIPE_OPT_ADDR_WINDOW },
@@ -95,15 +111,26 @@ static const struct option profile_longopts[] = {
 	{ NULL, 0, NULL, 0 },
 };
 
-static int write_profile(const struct profile *prof, const char *output)
+/* @prof as a .hprof, or with @img as the call graph for lld (@po: how). */
+static int write_profile(const struct profile *prof, const struct kimage *img,
+			 enum profile_format fmt, struct pipe_opts *po, const char *output)
 {
+	struct cgraph *cg = NULL;
 	struct cli_out out;
 	int err;
 
+	if (fmt == FORMAT_LLD_CG) {
+		err = pipe_build_graph(&cg, img, prof, po);
+		if (err)
+			return err;
+	}
 	err = cli_out_open(&out, output);
-	if (err)
+	if (err) {
+		cg_free(cg);
 		return err;
-	err = hprof_write(out.f, prof);
+	}
+	err = cg ? emit_lld_cg(out.f, cg, NULL) : hprof_write(out.f, prof);
+	cg_free(cg);
 	if (err) {
 		pr_err("%s: write error; nothing was written", output ? output : "standard output");
 		cli_out_abort(&out);
@@ -118,13 +145,14 @@ int cmd_profile(int argc, char **argv)
 	const char *output = NULL, *vmlinux = NULL;
 	struct kimage *img = NULL;
 	struct profile *prof;
+	enum profile_format fmt = FORMAT_HPROF;
 	bool sequence = false;
 	char *line;
 	int c, err, i;
 
 	pipe_opts_init(&po);
 	optind = 1;
-	while ((c = cli_getopt(argc, argv, "o:qvh", profile_longopts)) != -1) {
+	while ((c = cli_getopt(argc, argv, "o:f:qvh", profile_longopts)) != -1) {
 		int shared = pipe_parse_opt(&po, c, optarg);
 
 		if (shared < 0)
@@ -133,6 +161,17 @@ int cmd_profile(int argc, char **argv)
 			continue;
 		switch (c) {
 		case 'o': output = optarg; break;
+		case 'f':
+			if (!strcmp(optarg, "hprof")) {
+				fmt = FORMAT_HPROF;
+			} else if (!strcmp(optarg, "lld-cg")) {
+				fmt = FORMAT_LLD_CG;
+			} else {
+				pr_err("--format %s: not a profile format; give hprof or lld-cg",
+				       optarg);
+				return HP_EXIT_USAGE;
+			}
+			break;
 		case OPT_VMLINUX: vmlinux = optarg; break;
 		case OPT_SEQUENCE: sequence = true; break;
 		case 'q': hp_verbosity = 0; break;
@@ -147,6 +186,10 @@ int cmd_profile(int argc, char **argv)
 	}
 	if (input_check_paths(argv + optind, argc - optind))
 		return HP_EXIT_USAGE;
+	if (fmt == FORMAT_LLD_CG && !vmlinux) {
+		pr_err("--format lld-cg names the image's functions; give --vmlinux");
+		return HP_EXIT_USAGE;
+	}
 	if (pipe_check_output(output, vmlinux, &po.sections, argv + optind, argc - optind))
 		return HP_EXIT_USAGE;
 	if (vmlinux) {
@@ -169,6 +212,12 @@ int cmd_profile(int argc, char **argv)
 		free(line);
 	}
 	err = input_read_all(prof, img, argv + optind, argc - optind, &po.input);
+	if (!err && fmt == FORMAT_LLD_CG) {
+		err = write_profile(prof, img, fmt, &po, output);
+		profile_free(prof);
+		kimage_close(img);
+		return err ? HP_EXIT_ERROR : HP_EXIT_OK;
+	}
 	if (!sequence) {
 		/* version 2, as before --sequence; .hprof inputs' own sequences too */
 		free(prof->seq);
@@ -176,7 +225,7 @@ int cmd_profile(int argc, char **argv)
 		prof->nseq = prof->capseq = 0;
 	}
 	if (!err)
-		err = write_profile(prof, output);
+		err = write_profile(prof, img, fmt, &po, output);
 	profile_free(prof);
 	kimage_close(img);
 	return err ? HP_EXIT_ERROR : HP_EXIT_OK;
@@ -230,7 +279,7 @@ int cmd_merge(int argc, char **argv)
 	if (!err)
 		input_check_units(all, "merge");
 	if (!err)
-		err = write_profile(all, output);
+		err = write_profile(all, NULL, FORMAT_HPROF, NULL, output);
 	profile_free(all);
 	return err ? HP_EXIT_ERROR : HP_EXIT_OK;
 }

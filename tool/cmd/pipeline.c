@@ -130,21 +130,26 @@ int pipe_load(struct pipe *p, struct pipe_opts *o, const char *vmlinux, char *co
 	err = pipe_open_image(&p->img, vmlinux, &o->sections, o->dwarf_files);
 	if (!err)
 		err = input_read_all(p->prof, p->img, inputs, ninputs, &o->input);
-	if (!err) {
-		/* Static edges connect sampled functions when nothing else does;
-		 * --addr-window's edges say what ran together, not who calls
-		 * whom, so they keep the calls wanted (a .hprof with a sequence
-		 * was made with windows too). */
-		o->graph.static_edges = o->static_edges < 0 ?
-						p->prof->nedges == 0 || pipe_window_paths(p, o) :
-						o->static_edges;
-		if (!o->graph.static_edge_weight)
-			o->graph.static_edge_weight = 1;
-		err = cg_build(&p->cg, p->img, p->prof, &o->graph);
-	}
+	if (!err)
+		err = pipe_build_graph(&p->cg, p->img, p->prof, o);
 	if (err)
 		pipe_free(p);
 	return err;
+}
+
+int pipe_build_graph(struct cgraph **out, const struct kimage *img, const struct profile *prof,
+		     struct pipe_opts *o)
+{
+	/* Static edges connect sampled functions when nothing else does;
+	 * --addr-window's edges say what ran together, not who calls whom, so
+	 * they keep the calls wanted (a .hprof with a sequence was made with
+	 * windows too). */
+	o->graph.static_edges = o->static_edges < 0 ?
+					prof->nedges == 0 || o->input.addr_window || prof->nseq :
+					o->static_edges;
+	if (!o->graph.static_edge_weight)
+		o->graph.static_edge_weight = 1;
+	return cg_build(out, img, prof, &o->graph);
 }
 
 bool pipe_window_paths(const struct pipe *p, const struct pipe_opts *o)

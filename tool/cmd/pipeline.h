@@ -141,6 +141,14 @@ int pipe_load(struct pipe *p, struct pipe_opts *o, const char *vmlinux, char *co
 	      int ninputs);
 
 /**
+ * pipe_build_graph() - the call graph of @prof against @img, with static
+ * edges as the options say (automatic: when the profile has no edges, or
+ * its paths are windows of an address stream). Returns 0 or -errno.
+ */
+int pipe_build_graph(struct cgraph **out, const struct kimage *img, const struct profile *prof,
+		     struct pipe_opts *o);
+
+/**
  * pipe_window_paths() - the profile's paths are windows of an address stream:
  * read with --addr-window, or from a .hprof that kept their sequence.
  */
