@@ -4,8 +4,10 @@
 # bench/RESULTS.md on the shared Linux 6.1 data (function_graph trace of
 # ksys_read/ksys_write and the 32-entry I-TLB miss samples): per algorithm,
 # the pages each traced path takes against its reachable bound, how many are
-# at it, and the model's 32-entry misses replaying every function's sample
-# weight (--replay nodes: the samples, which the trace does not run).
+# at it (for an order, the step's own count, which takes the bound heavier
+# paths leave a lighter one), and the model's 32-entry misses replaying
+# every function's sample weight (--replay nodes: the samples, which the
+# trace does not run).
 set -e
 base=$(cd "${1:?usage: traced-paths.sh BASE_BUILD NEW_BUILD}" && pwd)
 new=$(cd "${2:?usage: traced-paths.sh BASE_BUILD NEW_BUILD}" && pwd)
@@ -31,8 +33,8 @@ for b in base new; do
 			printf "%s%s", sep, $c; sep = " " }' "$b.paths")
 		bound=$(awk '/^heaviest hot paths/ { on = 1; next } on && $1 ~ /^[0-9]+$/ {
 			printf "%s%s", sep, $5; sep = " " }' "$b.paths")
-		at=$(awk -v c=$col '/^heaviest hot paths/ { on = 1; next } on && $1 ~ /^[0-9]+$/ {
-			n++; if ($c <= $5) k++ } END { printf "%d of %d", k, n }' "$b.paths")
+		at=$(awk -v l=$l '/^explicit paths at their reachable bound/ { on = 1; next }
+			on && $1 == l { sub(/;$/, "", $4); print $2, $3, $4; exit }' "$b.paths")
 		ppr=$(awk -v l=$l '$1 == l && NF > 8 { print $2; exit }' "$b.paths")
 		miss=$(awk -v l=$l '$1 == l && NF > 8 { print $6; exit }' "$b.nodes")
 		echo "| $b | $l | $pages ($bound) | $at | $ppr | $miss |"

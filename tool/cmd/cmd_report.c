@@ -282,17 +282,27 @@ static void print_traced(const struct report_opts *o, const struct cgraph *cg,
 		const struct layout_traced *t = &col[i].traced;
 		size_t at = 0;
 
-		for (size_t p = 0; p < cg->npaths; p++)
+		/* the step's count, which knows the bounds paths leave each other */
+		for (size_t p = 0; !i && p < cg->npaths; p++)
 			at += layout_traced_is(cg, &o->layout, p) &&
 			      col[i].r.paths[p].pages <= col[i].r.paths[p].fixed_bound;
+		if (i)
+			at = t->at_bound;
 		printf("%-10s %zu of %zu", col[i].name, at, ntr);
 		if (i && !t->packed)
-			printf("; not packed first: %" PRIu64 " more misses replaying the sampled "
-			       "functions than the %" PRIu64 " saved on the traces",
-			       t->node_misses[1] - t->node_misses[0],
-			       t->path_misses[0] > t->path_misses[1] ?
-			       t->path_misses[0] - t->path_misses[1] : 0);
+			printf("; not packed first: model: packing costs %" PRIu64 " misses more "
+			       "than it saves (the paths %" PRIu64 " -> %" PRIu64 ", the rest "
+			       "%" PRIu64 " -> %" PRIu64 ")", t->path_misses[1] + t->node_misses[1] -
+			       t->path_misses[0] - t->node_misses[0], t->path_misses[0],
+			       t->path_misses[1], t->node_misses[0], t->node_misses[1]);
 		printf("\n");
+		/* the paths off their bound, and why (the step's own count) */
+		for (size_t k = 0; i && t->packed && k < t->nshown; k++) {
+			char why[512];
+
+			if (t->path[k].why != LAYOUT_TRACED_AT_BOUND)
+				printf("  %s\n", layout_traced_why(cg, t, k, why, sizeof(why)));
+		}
 	}
 }
 

@@ -12,6 +12,7 @@
 #include "arch/arch.h"
 #include "image/ikconfig.h"
 #include "cmd/pipeline.h"
+#include "layout/layout_traced.h"
 #include "lib/geometry.h"
 #include "lib/cli.h"
 #include "lib/warn.h"
@@ -50,6 +51,13 @@ int pipe_parse_opt(struct pipe_opts *o, int c, const char *arg)
 		return input_parse_weight_of(&o->input, arg) ? -EINVAL : 1;
 	case PIPE_OPT_ADDR_WINDOW:
 		return input_parse_addr_window(&o->input, arg) ? -EINVAL : 1;
+	case PIPE_OPT_PATH_ROOT:
+		if (o->npath_roots == PIPE_PATH_ROOTS_MAX) {
+			pr_err("--path-root: at most %d; give fewer", PIPE_PATH_ROOTS_MAX);
+			return -EINVAL;
+		}
+		o->path_roots[o->npath_roots++] = arg;
+		return 1;
 	default: return 0;
 	}
 }
@@ -132,6 +140,8 @@ int pipe_load(struct pipe *p, struct pipe_opts *o, const char *vmlinux, char *co
 		err = input_read_all(p->prof, p->img, inputs, ninputs, &o->input);
 	if (!err)
 		err = pipe_build_graph(&p->cg, p->img, p->prof, o);
+	if (!err && o->npath_roots)
+		err = layout_traced_roots(p->cg, o->path_roots, o->npath_roots);
 	if (err)
 		pipe_free(p);
 	return err;

@@ -18,12 +18,17 @@
 #include "profile/profile.h"
 #include "sections/sections.h"
 
+#define PIPE_PATH_ROOTS_MAX 64	/* --path-root options at most */
+
 struct pipe_opts {
 	struct sections_opts sections;
 	bool dwarf_files;	/* --dwarf-files: run the srcfile stage */
 	struct input_opts input;
 	struct cg_opts graph;
 	int static_edges;	/* -1: automatic (on when the profile has no edges) */
+	/* --path-root: the call chains through these make explicit paths */
+	const char *path_roots[PIPE_PATH_ROOTS_MAX];
+	size_t npath_roots;
 };
 
 /* getopt_long values of the shared options; commands use values below 0x200. */
@@ -42,6 +47,7 @@ enum pipe_opt {
 	PIPE_OPT_COVERAGE,	/* the layout options order and report share */
 	PIPE_OPT_MAX_HOT,
 	PIPE_OPT_SEARCH,
+	PIPE_OPT_PATH_ROOT,
 };
 
 /* How samples are read against the image: verify and profile take these too. */
@@ -64,7 +70,8 @@ enum pipe_opt {
 #define PIPE_LAYOUT_LONGOPTS                                                           \
 	{ "coverage", required_argument, NULL, PIPE_OPT_COVERAGE },                    \
 	{ "max-hot-bytes", required_argument, NULL, PIPE_OPT_MAX_HOT },                \
-	{ "search", required_argument, NULL, PIPE_OPT_SEARCH }
+	{ "search", required_argument, NULL, PIPE_OPT_SEARCH },                        \
+	{ "path-root", required_argument, NULL, PIPE_OPT_PATH_ROOT }
 
 #define PIPE_LAYOUT_USAGE                                                              \
 "      --coverage FRACTION  place functions up to this share of the heat (default 1)\n" \
@@ -72,7 +79,10 @@ enum pipe_opt {
 "                           (default 0: no cap)\n"                                 \
 "      --search WHEN        pages: search the simulated misses last, on, off\n"     \
 "                           or auto (default: on, but with --addr-window off\n"  \
-"                           and the best classic order taken)\n"
+"                           and the best classic order taken)\n"                 \
+"      --path-root FUNC     the sampled call chains through FUNC make one\n"     \
+"                           explicit path, packed to its bound as a\n"          \
+"                           function_graph tree is (repeatable)\n"
 
 /**
  * pipe_parse_layout_opt() - --coverage, --max-hot-bytes and --search into @lo;
@@ -134,7 +144,8 @@ struct pipe {
 
 /**
  * pipe_load() - open @vmlinux, read @inputs into a profile, build the call
- * graph (with static edges as the options say). On error everything is
+ * graph (with static edges as the options say) and add the explicit paths
+ * of --path-root (layout_traced_roots()). On error everything is
  * freed and -errno returned after printing why.
  */
 int pipe_load(struct pipe *p, struct pipe_opts *o, const char *vmlinux, char *const *inputs,

@@ -100,15 +100,19 @@ static void emit_traced(FILE *out, const char *mid, const struct cgraph *cg,
 		"%u page%s, bound %u)", mid, t->at_bound, t->npaths, root, t->top_pages,
 		t->top_pages == 1 ? "" : "s", t->top_bound);
 	if (!t->packed)
-		fprintf(out, "; not packed first: the model counts %" PRIu64 " more misses "
-			"replaying the sampled functions than the %" PRIu64 " it saves "
-			"replaying the traces", t->node_misses[1] - t->node_misses[0],
-			t->path_misses[0] > t->path_misses[1] ?
-			t->path_misses[0] - t->path_misses[1] : 0);
-	else if (t->at_bound < t->npaths)
-		fprintf(out, "; packed first, heaviest first: the others share functions "
-			"with heavier ones placed before them");
+		fprintf(out, "; not packed first: model: packing costs %" PRIu64 " misses "
+			"more than it saves (the paths %" PRIu64 " -> %" PRIu64 ", the rest "
+			"%" PRIu64 " -> %" PRIu64 ")",
+			t->path_misses[1] + t->node_misses[1] - t->path_misses[0] - t->node_misses[0],
+			t->path_misses[0], t->path_misses[1], t->node_misses[0], t->node_misses[1]);
 	fprintf(out, "\n");
+	for (size_t k = 0; k < t->nshown; k++) {
+		char why[512];
+
+		fprintf(out, "%s  %s\n", mid, layout_traced_why(cg, t, k, why, sizeof(why)));
+	}
+	if (t->nshown < t->npaths)
+		fprintf(out, "%s  and %zu lighter explicit paths\n", mid, t->npaths - t->nshown);
 }
 
 static void emit_header(FILE *out, const char *open, const char *mid, const char *close,
