@@ -187,7 +187,9 @@ void pipe_machine_geometry(struct geometry *g, const struct kimage *img)
 	/* the config a kernel embeds (IKCONFIG) knows the CPU family, which
 	 * the ELF machine does not (an 8xx and a 44x are both EM_PPC) */
 	if (kimage_ikconfig(img, &config, &len) == 1) {
-		geom_preset_from_config_text(config, len, &cp);
+		if (geom_preset_from_config_text(config, len, &cp))
+			pr_warn("%s: its embedded kernel config (IKCONFIG) has no CONFIG_ line; "
+				"the image's machine decides the geometry", img->path);
 		free(config);
 		if (cp) {
 			pr_info("%s: its embedded kernel config (IKCONFIG) picks geometry %s",

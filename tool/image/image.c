@@ -401,6 +401,25 @@ bool kimage_symbol_addr(const struct kimage *img, const char *name, uint64_t *ad
 	return true;
 }
 
+/*
+ * A machine of no arch table entry gets generic defaults (arch.c): without a
+ * disassembler there are no static call edges and caller frames go
+ * unchecked, which a user must know before trusting the order.
+ */
+static void warn_unknown_machine(const struct kimage *img)
+{
+	char known[256];
+	size_t o = 0;
+	const struct hp_arch *a;
+
+	known[0] = '\0';
+	for (size_t i = 0; (a = hp_arch_nth(i)) && o < sizeof(known); i++)
+		o += (size_t)snprintf(known + o, sizeof(known) - o, "%s%s", i ? ", " : "", a->name);
+	pr_warn("%s: ELF machine %u is none hotpack knows (%s): no disassembly, so no static "
+		"call edges and caller frames unchecked; 4-byte alignment and hotpack's 4 KiB "
+		"model assumed", img->path, img->machine, known);
+}
+
 static int open_elf(struct kimage *img, Elf *elf)
 {
 	GElf_Ehdr eh;
@@ -423,6 +442,8 @@ static int open_elf(struct kimage *img, Elf *elf)
 	img->machine = eh.e_machine;
 	img->relocatable = eh.e_type == ET_REL;
 	img->arch = hp_arch_lookup(img->machine, img->elfclass);
+	if (!img->arch->machine)
+		warn_unknown_machine(img);
 	if (elf_getshdrstrndx(elf, &shstrndx) < 0) {
 		pr_err("%s: no section name table: %s", img->path, elf_errmsg(-1));
 		return -EINVAL;

@@ -160,13 +160,16 @@ const struct geom_preset *geom_preset_find(const char *name);
  * (CONFIG_PPC_8xx: mpc8xx-pinned, or mpc8xx when CONFIG_PIN_TLB_TEXT is
  * "not set"; CONFIG_40x, CONFIG_44x, CONFIG_PPC_E500/E500, CONFIG_X86_64,
  * CONFIG_ARM64), NULL when it names none of them. -EINVAL (printed) when
- * it cannot be read.
+ * it cannot be read or has no CONFIG_ line (not a .config).
  */
 int geom_preset_from_config(const char *path, const struct geom_preset **out);
 
-/** The same from a config's text in memory (the one a vmlinux embeds). */
-void geom_preset_from_config_text(const char *text, size_t len,
-				  const struct geom_preset **out);
+/**
+ * The same from a config's text in memory (the one a vmlinux embeds);
+ * -EINVAL, printing nothing, when no line sets or unsets a CONFIG_ symbol.
+ */
+int geom_preset_from_config_text(const char *text, size_t len,
+				 const struct geom_preset **out);
 
 /** geom_presets_print() - one line per preset: name, description. */
 void geom_presets_print(FILE *f);

@@ -185,14 +185,18 @@ static const struct {
 
 #define NCONFIG_MACHINES (sizeof(config_machines) / sizeof(config_machines[0]))
 
-static void preset_from_config_lines(FILE *f, const struct geom_preset **out)
+/* Returns how many lines set or unset a CONFIG_ symbol: 0, not a .config. */
+static size_t preset_from_config_lines(FILE *f, const struct geom_preset **out)
 {
 	bool set[NCONFIG_MACHINES] = { false }, text_unpinned = false;
 	char line[512];
+	size_t nconfig = 0;
 
 	*out = NULL;
 	while (fgets(line, sizeof(line), f)) {
 		line[strcspn(line, "\n")] = '\0';
+		if (!strncmp(line, "CONFIG_", 7) || !strncmp(line, "# CONFIG_", 9))
+			nconfig++;
 		/* kernels before the 8xx text was always pinned (5.10) */
 		if (!strcmp(line, "# CONFIG_PIN_TLB_TEXT is not set"))
 			text_unpinned = true;
@@ -207,30 +211,39 @@ static void preset_from_config_lines(FILE *f, const struct geom_preset **out)
 		if (set[i])
 			*out = geom_preset_find(i == 0 && text_unpinned ? "mpc8xx"
 							: config_machines[i].preset);
+	return nconfig;
 }
 
 int geom_preset_from_config(const char *path, const struct geom_preset **out)
 {
 	FILE *f = fopen(path, "r");
+	size_t n;
 
 	*out = NULL;
 	if (!f) {
 		pr_err("--config %s: %s; give the kernel's .config", path, strerror(errno));
 		return -EINVAL;
 	}
-	preset_from_config_lines(f, out);
+	n = preset_from_config_lines(f, out);
 	fclose(f);
+	if (!n) {
+		pr_err("--config %s: no CONFIG_ line: not a kernel .config; give the build's "
+		       ".config", path);
+		return -EINVAL;
+	}
 	return 0;
 }
 
-void geom_preset_from_config_text(const char *text, size_t len,
-				  const struct geom_preset **out)
+int geom_preset_from_config_text(const char *text, size_t len,
+				 const struct geom_preset **out)
 {
 	FILE *f = len ? fmemopen((void *)text, len, "r") : NULL;
+	size_t n = 0;
 
 	*out = NULL;
 	if (f) {
-		preset_from_config_lines(f, out);
+		n = preset_from_config_lines(f, out);
 		fclose(f);
 	}
+	return n ? 0 : -EINVAL;
 }

@@ -406,6 +406,13 @@ static bool trace_names(struct hprof_reader *r, char *rest)
 
 static int hprof_bad(struct hprof_reader *r, const char *what)
 {
+	/* hotpack writes every line whole: a bad last line without its newline
+	 * is a file cut short, not a damaged record */
+	if (r->lr.no_newline) {
+		pr_err("%s:%zu: the file ends mid-line: this .hprof was cut short; write it "
+		       "again (hotpack profile/merge write it whole)", r->name, r->lr.lineno);
+		return -EINVAL;
+	}
 	pr_err("%s:%zu: %s; this .hprof is damaged (hotpack profile/merge write it whole)",
 	       r->name, r->lr.lineno, what);
 	return -EINVAL;

@@ -13,6 +13,7 @@
  */
 #include "config.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <stdlib.h>
@@ -342,6 +343,62 @@ static int check_tree_entries(const struct symbolizer *sz, const char *name,
 	return -EINVAL;
 }
 
+/*
+ * No reader takes the input: say why where the input shows it (a header and
+ * nothing else, a number that cannot be an address), else list the formats.
+ */
+static void undetected(const char *name, const char *peek, size_t len, size_t badline)
+{
+	const char *p = peek, *end = peek + len, *line = NULL, *e;
+	size_t n = 0, lineno = 0, digits;
+	bool only_comments = true;
+
+	for (; p < end; p = e + 1) {
+		e = memchr(p, '\n', (size_t)(end - p));
+		if (!e)
+			e = end;
+		lineno++;
+		while (p < e && (*p == ' ' || *p == '\t'))
+			p++;
+		if (p < e && *p != '#' && *p != '\r')
+			only_comments = false;
+		if (lineno == NONZERO(badline)) {
+			line = p;
+			n = (size_t)(e - p);
+			while (n && (line[n - 1] == '\r' || line[n - 1] == ' '))
+				n--;
+		}
+	}
+	if (only_comments) {
+		pr_err("%s: only '#' comment lines, no samples (perf script prints its header even "
+		       "for a recording of none); record samples (perf record -a -g -e cycles:k) "
+		       "and give perf script's output", name);
+		return;
+	}
+	if (line && n) {
+		const char *h = line + (*line == '-'), *q;
+
+		if (h + 2 <= line + n && h[0] == '0' && (h[1] == 'x' || h[1] == 'X'))
+			h += 2;
+		for (q = h; q < line + n && isxdigit((unsigned char)*q); q++)
+			;
+		digits = (size_t)(q - h);
+		if (digits && q == line + n && *line == '-') {
+			pr_err("%s:%zu: '%.*s' is negative: not an address; give hex addresses of "
+			       "the kernel's code", name, badline, (int)n, line);
+			return;
+		}
+		if (digits > 16 && q == line + n) {
+			pr_err("%s:%zu: '%.*s' has %zu hex digits, past 64 bits: not an address; "
+			       "give addresses of at most 16 hex digits", name, badline,
+			       (int)(n > 40 ? 40 : n), line, digits);
+			return;
+		}
+	}
+	pr_err("%s:%zu: cannot tell the format (not %s); name it with --input-format", name,
+	       NONZERO(badline), profile_readers_list(READERS_WHAT));
+}
+
 /* input_read(); *@by_name: the input was read by function names (.hprof) */
 static int read_one(struct profile *prof, const struct kimage *img, const char *path,
 		    const struct input_opts *opts, bool *by_name)
@@ -386,9 +443,7 @@ static int read_one(struct profile *prof, const struct kimage *img, const char *
 		}
 		r = profile_detect(src.peek, dlen, &badline);
 		if (!r) {
-			pr_err("%s:%zu: cannot tell the format (not %s); name it with "
-			       "--input-format", name, NONZERO(badline),
-			       profile_readers_list(READERS_WHAT));
+			undetected(name, src.peek, dlen, badline);
 			err = -EINVAL;
 			goto out;
 		}

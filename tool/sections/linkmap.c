@@ -18,6 +18,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "lib/warn.h"
 #include "lib/xalloc.h"
@@ -331,10 +333,25 @@ int linkmap_read(struct kimage *img, const char *path)
 	FILE *in = fopen(path, "r");
 	int err;
 
+	struct stat st;
+
 	if (!in) {
 		err = -errno;
 		pr_err_errno(err, "%s: cannot open the link map", path);
 		return err;
+	}
+	/* read in order, so a pipe will do; a directory reads as EISDIR */
+	if (!fstat(fileno(in), &st) && S_ISDIR(st.st_mode)) {
+		char *map = xasprintf("%s/vmlinux.map", path);
+
+		if (!access(map, F_OK))
+			pr_err("%s: is a directory; give the link map in it (%s)", path, map);
+		else
+			pr_err("%s: is a directory; give the link map of the build "
+			       "(vmlinux.map, written with CONFIG_VMLINUX_MAP=y)", path);
+		free(map);
+		fclose(in);
+		return -EISDIR;
 	}
 	err = linkmap_read_stream(img, in, path);
 	fclose(in);
