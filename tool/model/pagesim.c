@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * pagesim.c - see pagesim.h. Pages are numbered densely by the caller,
- * so every page has its slot in the TLB (or none) and the time of its last
- * reference in two arrays: a hit costs one look, a miss a scan of the
- * entries for the least recently referenced, the LRU victim (tlb_lru.c's
- * choice: the victims, and so the misses, are the same).
+ * pagesim.c - see pagesim.h. Pages are numbered densely by the caller.
+ * One LRU stack as deep as the largest TLB size replays every size at
+ * once (LRU's inclusion: a fully associative LRU TLB of N entries holds
+ * the N most recent pages, so a reference misses in it when N or more
+ * other pages came since its page's last reference); a flag per page says
+ * whether it is in the stack, so a page that is not costs no scan. The
+ * victims, and so the misses, are tlb_lru.c's.
  */
 #include "config.h"
 
@@ -21,18 +23,29 @@ struct pagesim {
 	uint32_t *runs;
 	size_t nruns;
 	uint64_t visits;
-	unsigned int entries;
-	uint64_t *slots;	/* the pages in the TLB */
-	uint64_t *stamp;	/* by page: its last reference */
-	uint32_t *slot_of;	/* by page: its slot, or UINT32_MAX */
-	uint64_t cap;		/* pages the two above have room for */
-	uint64_t cold;		/* first references in the last replay */
+	size_t nsizes;			/* the geometry's TLB sizes */
+	unsigned int entries[GEOM_MAX_TLB];
+	unsigned int depth;		/* the largest: how deep the stack goes */
+	uint8_t *bucket;		/* by stack depth: how many sizes it misses in */
+	uint64_t cnt[GEOM_MAX_TLB + 1];	/* references by bucket, last replay */
+	uint32_t *stack;		/* pages, most recent first */
+	unsigned int used;
+	uint8_t *state;			/* by page: PS_SEEN, PS_IN */
+	uint64_t cap;			/* pages state has room for */
+	uint64_t cold;			/* first references in the last replay */
 };
+
+#define PS_SEEN 1
+#define PS_IN 2
 
 bool pagesim_fits(const struct geometry *g)
 {
-	return g->ntlb && g->tlb_entries[0] && !g->tlb_ways &&
-	       tlb_model_find(g->tlb_model) == &tlb_lru;
+	if (!g->ntlb || g->tlb_ways || tlb_model_find(g->tlb_model) != &tlb_lru)
+		return false;
+	for (size_t k = 0; k < g->ntlb; k++)
+		if (!g->tlb_entries[k] || g->tlb_entries[k] > PAGESIM_MAX_ENTRIES)
+			return false;
+	return true;
 }
 
 struct pagesim *pagesim_new(const struct cgraph *cg, uint64_t budget, const struct geometry *g)
@@ -40,11 +53,21 @@ struct pagesim *pagesim_new(const struct cgraph *cg, uint64_t budget, const stru
 	struct pagesim *ps = xcalloc(1, sizeof(*ps));
 
 	ps->cg = cg;
-	ps->entries = g->tlb_entries[0];
+	ps->nsizes = g->ntlb;
+	for (size_t k = 0; k < g->ntlb; k++) {
+		ps->entries[k] = g->tlb_entries[k];
+		if (ps->entries[k] > ps->depth)
+			ps->depth = ps->entries[k];
+	}
+	/* a reference d pages deep in the stack misses in every size <= d */
+	ps->bucket = xcalloc(ps->depth + 1, sizeof(*ps->bucket));
+	for (unsigned int d = 0; d <= ps->depth; d++)
+		for (size_t k = 0; k < ps->nsizes; k++)
+			ps->bucket[d] += ps->entries[k] <= d;
 	ps->nruns = model_runs(cg, budget, &ps->runs);
 	for (size_t x = 0; x < ps->nruns; x++)
 		ps->visits += cg->paths[ps->runs[x]].n;
-	ps->slots = xmallocarray(ps->entries, sizeof(*ps->slots));
+	ps->stack = xmallocarray(ps->depth, sizeof(*ps->stack));
 	return ps;
 }
 
@@ -53,9 +76,9 @@ void pagesim_free(struct pagesim *ps)
 	if (!ps)
 		return;
 	free(ps->runs);
-	free(ps->slots);
-	free(ps->stamp);
-	free(ps->slot_of);
+	free(ps->bucket);
+	free(ps->stack);
+	free(ps->state);
 	free(ps);
 }
 
@@ -69,59 +92,77 @@ uint64_t pagesim_cold(const struct pagesim *ps)
 	return ps->cold;
 }
 
-/* Page pg is referenced at time now: 1 if that misses. */
-static unsigned int reference(struct pagesim *ps, uint64_t pg, uint64_t now, uint32_t *used)
+/* Page pg is referenced: to the top of the stack, counted by its depth
+ * there (ps->depth: not in it, a miss in every size). */
+static inline void reference(struct pagesim *ps, uint32_t pg)
 {
-	uint32_t slot = ps->slot_of[pg];
+	uint32_t *st = ps->stack;
+	unsigned int d;
 
-	if (slot == UINT32_MAX) {
-		ps->cold += !ps->stamp[pg];
-		if (*used < ps->entries) {
-			slot = (*used)++;
-		} else {	/* the least recently referenced goes */
-			slot = 0;
-			for (uint32_t i = 1; i < ps->entries; i++)
-				if (ps->stamp[ps->slots[i]] < ps->stamp[ps->slots[slot]])
-					slot = i;
-			ps->slot_of[ps->slots[slot]] = UINT32_MAX;
-		}
-		ps->slots[slot] = pg;
-		ps->slot_of[pg] = slot;
-		ps->stamp[pg] = now;
-		return 1;
+	if (ps->used && st[0] == pg) {
+		ps->cnt[0]++;
+		return;
 	}
-	ps->stamp[pg] = now;
-	return 0;
+	if (ps->state[pg] & PS_IN) {
+		for (d = 1; st[d] != pg; d++)
+			;
+	} else {
+		ps->cold += !(ps->state[pg] & PS_SEEN);
+		ps->state[pg] |= PS_SEEN | PS_IN;
+		if (ps->used == ps->depth)
+			ps->state[st[ps->depth - 1]] &= (uint8_t)~PS_IN;
+		else
+			ps->used++;
+		d = ps->used - 1;
+		ps->cnt[ps->nsizes]++;
+		memmove(st + 1, st, d * sizeof(*st));
+		st[0] = pg;
+		return;
+	}
+	ps->cnt[ps->bucket[d]]++;
+	memmove(st + 1, st, d * sizeof(*st));
+	st[0] = pg;
+}
+
+void pagesim_replay(struct pagesim *ps, const uint64_t *page, const uint32_t *span,
+		    uint64_t npages, uint64_t *misses)
+{
+	if (npages > ps->cap) {
+		ps->cap = npages;
+		ps->state = xreallocarray(ps->state, npages, sizeof(*ps->state));
+	}
+	memset(ps->state, 0, npages * sizeof(*ps->state));
+	memset(ps->cnt, 0, sizeof(ps->cnt));
+	ps->cold = 0;
+	ps->used = 0;
+	for (size_t x = 0; x < ps->nruns; x++) {
+		const struct cg_path *pa = &ps->cg->paths[ps->runs[x]];
+
+		for (uint32_t j = 0; j < pa->n; j++) {
+			uint32_t v = pa->nodes[j], k = span ? span[v] : 1;
+
+			for (uint64_t pg = page[v]; pg < page[v] + k; pg++)
+				reference(ps, (uint32_t)pg);
+		}
+	}
+	/* size k misses a reference at least entries[k] deep: in a bucket
+	 * of at least as many sizes as are <= entries[k] */
+	for (size_t k = 0; k < ps->nsizes; k++) {
+		size_t need = 0;
+
+		for (size_t j = 0; j < ps->nsizes; j++)
+			need += ps->entries[j] <= ps->entries[k];
+		misses[k] = 0;
+		for (size_t b = need; b <= ps->nsizes; b++)
+			misses[k] += ps->cnt[b];
+	}
 }
 
 uint64_t pagesim_misses(struct pagesim *ps, const uint64_t *page, const uint32_t *span,
 			uint64_t npages)
 {
-	uint64_t misses = 0, now = 0;
-	uint32_t used = 0;
+	uint64_t m[GEOM_MAX_TLB];
 
-	if (npages > ps->cap) {
-		ps->cap = npages;
-		ps->stamp = xreallocarray(ps->stamp, npages, sizeof(*ps->stamp));
-		ps->slot_of = xreallocarray(ps->slot_of, npages, sizeof(*ps->slot_of));
-	}
-	memset(ps->slot_of, 0xff, npages * sizeof(*ps->slot_of));
-	memset(ps->stamp, 0, npages * sizeof(*ps->stamp));
-	ps->cold = 0;
-	for (size_t x = 0; x < ps->nruns; x++) {
-		const struct cg_path *pa = &ps->cg->paths[ps->runs[x]];
-		uint64_t last = UINT64_MAX;
-
-		for (uint32_t j = 0; j < pa->n; j++) {
-			uint32_t v = pa->nodes[j], k = span ? span[v] : 1;
-
-			for (uint64_t pg = page[v]; pg < page[v] + k; pg++) {
-				if (pg == last)
-					continue;
-				last = pg;
-				misses += reference(ps, pg, ++now, &used);
-			}
-		}
-	}
-	return misses;
+	pagesim_replay(ps, page, span, npages, m);
+	return m[0];
 }

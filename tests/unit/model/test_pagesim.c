@@ -3,7 +3,8 @@
  * test_pagesim.c - the search's replay: misses worked out by hand on a
  * three-function graph (a run staying on a page, a function over two
  * pages), then the same figure as model_eval() on random graphs and
- * layouts, fully associative LRU, several TLB sizes and budgets.
+ * layouts, fully associative LRU, several TLB sizes (replayed at once) and
+ * budgets.
  */
 #include "config.h"
 
@@ -72,6 +73,8 @@ static void check_against_model(int round)
 	uint64_t *addr, *page, budget = 200 + rnd(800);
 	uint32_t *span;
 	unsigned int entries = 2 + rnd(14);
+	size_t nsizes = 1 + rnd(4);
+	uint64_t misses[GEOM_MAX_TLB];
 	struct model_opts g;
 	struct model_result r;
 	struct pagesim *ps;
@@ -98,8 +101,11 @@ static void check_against_model(int round)
 		span[v] = (uint32_t)((addr[v] + size - 1) / 4096 - addr[v] / 4096 + 1);
 	}
 	model_opts_default(&g);
-	g.geom.ntlb = 1;
+	/* the first size as before, then others replayed alongside it (any order) */
+	g.geom.ntlb = nsizes;
 	g.geom.tlb_entries[0] = entries;
+	for (size_t k = 1; k < nsizes; k++)
+		g.geom.tlb_entries[k] = 1 + rnd(40);
 	g.geom.icache.size = 0;
 	g.budget = budget;
 	ok(!model_eval(cg, addr, &g, &r), "model_eval runs");
@@ -108,6 +114,12 @@ static void check_against_model(int round)
 	snprintf(what, sizeof(what), "round %d: %u functions, %u paths, %u entries: as the model",
 		 round, nn, np, entries);
 	is_u64(pagesim_misses(ps, page, span, 3 * nn + 3), r.tlb_misses[0], what);
+	pagesim_replay(ps, page, span, 3 * nn + 3, misses);
+	for (size_t k = 1; k < nsizes; k++) {
+		snprintf(what, sizeof(what), "round %d: size %zu of %zu, %u entries: as the model",
+			 round, k + 1, nsizes, g.geom.tlb_entries[k]);
+		is_u64(misses[k], r.tlb_misses[k], what);
+	}
 	model_result_free(&r);
 	pagesim_free(ps);
 	free(addr);
