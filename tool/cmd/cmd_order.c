@@ -55,6 +55,8 @@ static void order_usage(FILE *f)
 "  -a, --algo NAME          layout algorithm (default: %s; see --list-algos)\n"
 "      --list-algos         list the layout algorithms\n"
 "  -p, --page-size SIZE     page size the layout packs for (default 4K)\n"
+"  -e, --tlb-entries N,...  I-TLB sizes the layout packs for, all at once\n"
+"                           (default 32,64,128)\n"
 GEOM_PRESET_USAGE
 PIPE_LAYOUT_USAGE
 PIPE_USAGE
@@ -77,6 +79,7 @@ static const struct option order_longopts[] = {
 	{ "format", required_argument, NULL, 'f' },
 	{ "algo", required_argument, NULL, 'a' },
 	{ "page-size", required_argument, NULL, 'p' },
+	{ "tlb-entries", required_argument, NULL, GEOM_OPT_TLB_ENTRIES },
 	GEOM_PRESET_LONGOPTS,
 	PIPE_LAYOUT_LONGOPTS,
 	PIPE_LONGOPTS,
@@ -98,7 +101,7 @@ static int order_parse(int argc, char **argv, struct order_opts *o)
 	geom_default(&o->layout.geom);
 	o->layout.coverage = 1.0;
 	optind = 1;
-	while ((c = cli_getopt(argc, argv, "o:f:a:p:qvh", order_longopts)) != -1) {
+	while ((c = cli_getopt(argc, argv, "o:f:a:p:e:qvh", order_longopts)) != -1) {
 		f = pipe_parse_opt(&o->pipe, c, optarg);
 		if (!f)
 			f = pipe_parse_layout_opt(&o->layout, c, optarg);
@@ -118,7 +121,8 @@ static int order_parse(int argc, char **argv, struct order_opts *o)
 			o->format = (enum emit_format)f;
 			break;
 		case 'a': o->algo = optarg; break;
-		case 'p':	/* of the geometry, the page size and the presets */
+		case 'p':	/* of the geometry, page size, TLB sizes and presets */
+		case GEOM_OPT_TLB_ENTRIES:
 		case GEOM_OPT_PRESET:
 		case GEOM_OPT_LIST_PRESETS:
 		case GEOM_OPT_CONFIG:
