@@ -27,6 +27,7 @@
  */
 #include "config.h"
 
+#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -366,14 +367,19 @@ static const struct pg_candidate pages_candidates[] = {
 
 /*
  * A candidate's score: the weighted pages over the nets, and the
- * misses of a replay through TLBs of the geometry's first size (its ways
- * and pinned ranges), half and a quarter of that, summed: the paths when the
- * graph has any, else the functions by heat. Nodes the order leaves out
- * keep their image address (or a far page of their own).
+ * misses of a replay through the TLBs of the geometry (every size, its
+ * ways and pinned ranges): the paths when the graph has any, else the
+ * functions by heat. Nodes the order leaves out keep their image address
+ * (or a far page of their own). The misses weigh as one objective over
+ * the sizes (docs/layout.md, "cost"): each size's in units of the fewest
+ * any candidate has there, summed, so that 8 entries' hundreds of
+ * thousands do not drown 128 entries' hundreds.
  */
 struct pg_score {
 	uint64_t wpages;
-	uint64_t misses[3];	/* a quarter, half and all of the TLB */
+	uint64_t misses[GEOM_MAX_TLB];	/* by the geometry's TLB sizes */
+	size_t nsizes;
+	double cost;		/* the misses over the sizes (set_costs()) */
 };
 
 /* runs replayed to score a candidate: fewer for paths (each run is long)
@@ -387,21 +393,10 @@ static int score_misses(const struct pages *p, const struct layout_opts *opts,
 	const struct cgraph *cg = p->cg;
 	struct cgraph view;
 	struct model_opts mo = { .geom = opts->geom };
-	struct geometry *g = &mo.geom;
 	struct model_result r = { 0 };
 	int err;
 
-	/* the TLB asked for, and a quarter and a half of it: the small ones
-	 * tell apart layouts whose hot set fits the large one anyway */
-	g->tlb_entries[2] = opts->geom.tlb_entries[0];
-	g->tlb_entries[1] = g->tlb_entries[2] / 2 ? g->tlb_entries[2] / 2 : 1;
-	g->tlb_entries[0] = g->tlb_entries[2] / 4 ? g->tlb_entries[2] / 4 : 1;
-	g->ntlb = 3;
-	/* set-associative: each size a multiple of the ways, as asked */
-	for (int k = 0; k < 2 && g->tlb_ways; k++)
-		if (g->tlb_entries[k] % g->tlb_ways)
-			g->tlb_entries[k] = g->tlb_entries[2];
-	g->icache.size = 0;
+	mo.geom.icache.size = 0;
 	mo.budget = cg->npaths ? PAGES_SCORE_BUDGET_PATHS : PAGES_SCORE_BUDGET_NODES;
 	place_order(cg, order, n, 1ull << 44, addr);
 	pages_place_rest(p, addr);
@@ -418,8 +413,10 @@ static int score_misses(const struct pages *p, const struct layout_opts *opts,
 				view.paths[view.npaths++] = cg->paths[p->nets[i].src];
 	}
 	err = model_eval(view.npaths || !cg->npaths ? &view : cg, addr, &mo, &r);
-	for (int k = 0; k < 3; k++)
+	sc->nsizes = mo.geom.ntlb;
+	for (size_t k = 0; k < sc->nsizes; k++)
 		sc->misses[k] = err ? UINT64_MAX : r.tlb_misses[k];
+	sc->cost = 0;
 	model_result_free(&r);
 	if (view.paths != cg->paths)
 		free(view.paths);
@@ -446,17 +443,55 @@ static int score_misses(const struct pages *p, const struct layout_opts *opts,
 #define PAGES_MARGIN_PCT 2
 #define PAGES_SEARCH_ROOM_PCT 5	/* with windows: see search_pick() */
 
-/* a misses at least PAGES_MARGIN_PCT fewer than b (at the TLB asked for) */
+/* a's misses over the sizes in units of b's at each (b's cost: nsizes) */
+static double cost_in(const struct pg_score *a, const struct pg_score *b)
+{
+	double c = 0;
+
+	for (size_t k = 0; k < a->nsizes; k++)
+		c += (double)a->misses[k] / (double)(b->misses[k] ? b->misses[k] : 1);
+	return c;
+}
+
+/* a misses at least PAGES_MARGIN_PCT fewer than b on average over the
+ * sizes where they differ (in b's units): a size where every page fits
+ * both, with first references only, does not dilute the margin */
 static bool fewer_misses(const struct pg_score *a, const struct pg_score *b)
 {
-	return a->misses[2] * 100 <= b->misses[2] * (100 - PAGES_MARGIN_PCT);
+	double c = 0;
+	size_t n = 0;
+
+	for (size_t k = 0; k < a->nsizes; k++)
+		if (a->misses[k] != b->misses[k]) {
+			c += (double)a->misses[k] / (double)(b->misses[k] ? b->misses[k] : 1);
+			n++;
+		}
+	return n && c * 100 <= (double)n * (100 - PAGES_MARGIN_PCT);
+}
+
+static bool same_misses(const struct pg_score *a, const struct pg_score *b)
+{
+	return !memcmp(a->misses, b->misses, a->nsizes * sizeof(a->misses[0]));
+}
+
+/* Each candidate's cost: its misses at each size in units of the fewest
+ * of any candidate there, summed over the sizes. */
+static void set_costs(struct pg_score *sc, size_t n)
+{
+	struct pg_score least = sc[0];
+
+	for (size_t i = 1; i < n; i++)
+		for (size_t k = 0; k < least.nsizes; k++)
+			if (sc[i].misses[k] < least.misses[k])
+				least.misses[k] = sc[i].misses[k];
+	for (size_t i = 0; i < n; i++)
+		sc[i].cost = cost_in(&sc[i], &least);
 }
 
 static bool score_before(const struct pg_score *a, const struct pg_score *b)
 {
-	for (int k = 2; k >= 0; k--)
-		if (a->misses[k] != b->misses[k])
-			return a->misses[k] < b->misses[k];
+	if (a->cost != b->cost)
+		return a->cost < b->cost;
 	return a->wpages < b->wpages;
 }
 
@@ -465,16 +500,17 @@ static bool is_classic(size_t c)
 	return pages_candidates[c].classic;
 }
 
-/* The fewest weighted pages and misses (TLB asked for) of the classic orders. */
+/* The fewest weighted pages and the lowest cost of the classic orders. */
 static void classic_bars(const struct pg_score *sc, const size_t *which, size_t n,
-			 uint64_t *bar_pages, uint64_t *bar_miss)
+			 uint64_t *bar_pages, double *bar_cost)
 {
-	*bar_pages = *bar_miss = UINT64_MAX;
+	*bar_pages = UINT64_MAX;
+	*bar_cost = 1e300;
 	for (size_t i = 0; i < n; i++) {
 		if (is_classic(which[i]) && sc[i].wpages < *bar_pages)
 			*bar_pages = sc[i].wpages;
-		if (is_classic(which[i]) && sc[i].misses[2] < *bar_miss)
-			*bar_miss = sc[i].misses[2];
+		if (is_classic(which[i]) && sc[i].cost < *bar_cost)
+			*bar_cost = sc[i].cost;
 	}
 }
 
@@ -493,14 +529,15 @@ static size_t best_classic(const struct pg_score *sc, const size_t *which, size_
 static size_t pick(const struct pages *p, const struct pg_score *sc, const size_t *which,
 		   size_t n)
 {
-	uint64_t minp = UINT64_MAX, bar_pages = UINT64_MAX, bar_miss = UINT64_MAX;
+	uint64_t minp = UINT64_MAX, bar_pages = UINT64_MAX;
+	double bar_cost;
 	size_t best = SIZE_MAX, classic;
 	bool clear[PAGES_CANDIDATES], any = false;
 
-	classic_bars(sc, which, n, &bar_pages, &bar_miss);
+	classic_bars(sc, which, n, &bar_pages, &bar_cost);
 	/* the candidates that clear both bars, else all of them */
 	for (size_t i = 0; i < n; i++)
-		clear[i] = sc[i].wpages <= bar_pages && sc[i].misses[2] <= bar_miss;
+		clear[i] = sc[i].wpages <= bar_pages && sc[i].cost <= bar_cost;
 	for (size_t i = 0; i < n; i++)
 		any |= clear[i];
 	for (size_t i = 0; i < n; i++)
@@ -520,7 +557,7 @@ static size_t pick(const struct pages *p, const struct pg_score *sc, const size_
 	 * are fewer only by less than the margin */
 	classic = best_classic(sc, which, n);
 	if (classic != SIZE_MAX && !is_classic(which[best]) &&
-	    sc[best].misses[2] < sc[classic].misses[2] && !fewer_misses(&sc[best], &sc[classic]))
+	    sc[best].cost < sc[classic].cost && !fewer_misses(&sc[best], &sc[classic]))
 		return classic;
 	return best;
 }
@@ -546,7 +583,7 @@ static int mend_pick(const struct pages *p, const struct layout_opts *opts,
 	b.wpages = pages_weighted_pages(p, m, nm, spans, addr, pg);
 	err = score_misses(p, opts, m, nm, addr, &b);
 	if (!err && b.wpages <= a.wpages &&
-	    (fewer_misses(&b, &a) || (b.misses[2] == a.misses[2] && b.wpages < a.wpages))) {
+	    (fewer_misses(&b, &a) || (same_misses(&b, &a) && b.wpages < a.wpages))) {
 		memcpy(order, m, nm * sizeof(*m));
 		*n = nm;
 	}
@@ -568,7 +605,8 @@ static int search_pick(struct pages *p, const struct layout_opts *opts, const st
 		       const size_t *which, size_t nsc, size_t best, uint32_t *order, size_t *n,
 		       struct pg_score *cur, uint64_t *addr, uint64_t *pg)
 {
-	uint64_t bar_pages, bar_miss;
+	uint64_t bar_pages;
+	double bar_cost;
 	uint32_t *x;
 	struct pg_score xs;
 	size_t nx;
@@ -578,7 +616,7 @@ static int search_pick(struct pages *p, const struct layout_opts *opts, const st
 	    opts->search == LAYOUT_SEARCH_OFF ||
 	    (opts->search == LAYOUT_SEARCH_AUTO && opts->window_paths))
 		return 0;
-	classic_bars(sc, which, nsc, &bar_pages, &bar_miss);
+	classic_bars(sc, which, nsc, &bar_pages, &bar_cost);
 	/* windows: pages per window are no goal of their own; the search
 	 * may spend PAGES_SEARCH_ROOM_PCT of the pick's on fewer misses */
 	if (opts->window_paths)
@@ -593,6 +631,9 @@ static int search_pick(struct pages *p, const struct layout_opts *opts, const st
 	nx = pages_concat_bins(p, x);
 	xs.wpages = pages_weighted_pages(p, x, nx, false, addr, pg);
 	err = score_misses(p, opts, x, nx, addr, &xs);
+	pr_debug("pages: the search's result costs %.4f of the pick's %zu, weighted pages "
+		 "%" PRIu64 " (limit %" PRIu64 ")", cost_in(&xs, &sc[best]), xs.nsizes, xs.wpages,
+		 bar_pages);
 	if (!err && fewer_misses(&xs, &sc[best]) && xs.wpages <= bar_pages) {
 		memcpy(order, x, nx * sizeof(*x));
 		*n = nx;
@@ -672,6 +713,8 @@ static int pages_run(const struct cgraph *cg, const struct layout_opts *opts, ui
 			break;
 		which[nsc++] = c;
 	}
+	if (!err && nsc)
+		set_costs(sc, nsc);
 	if (!err) {
 		/* windows of an address stream: the model ranks the classic
 		 * orders as the machine does, but not pages' own candidates

@@ -8,11 +8,13 @@
  */
 #include "config.h"
 
+#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "layout/layout_pages_search.h"
 #include "lib/util.h"
+#include "lib/warn.h"
 #include "lib/xalloc.h"
 #include "model/pagesim.h"
 #include "place/place.h"
@@ -38,13 +40,23 @@
 					 * (layout_opts.search_work overrides it) */
 /* windows replayed in the order they ran (cg->seq): stretches of it long
  * enough to hold the workload's phases, and the budget to match */
-#define PAGES_SEARCH_SEQ_RUNS 4000
-#define PAGES_SEARCH_SEQ_WORK 2000000000ull
+#define PAGES_SEARCH_SEQ_RUNS 1000
+#define PAGES_SEARCH_SEQ_WORK 300000000ull
 #define PAGES_SEARCH_PASSES 3
 #define PAGES_SEARCH_TRIES 4		/* the budget must try each function this often */
+/* the pages a function may move to: those its nets use most (by weight);
+ * a page none of its runs touch cannot bring its references closer */
+#define PAGES_SEARCH_TARGETS 8
 
 struct pg_search {
 	struct pagesim *ps;
+	size_t nsizes;
+	/* sizes where the start misses only first references are not
+	 * replayed (the stack is as deep as the largest size replayed, and
+	 * each reference costs its depth): their misses are the cold ones */
+	bool cold_only[GEOM_MAX_TLB];
+	size_t slot[GEOM_MAX_TLB];	/* by size: its index in ps's geometry */
+	double ref[GEOM_MAX_TLB];	/* the start's misses by size: the unit of each */
 	uint64_t *page;			/* by node: its first page's number */
 	uint32_t *span;			/* by node: its pages */
 	uint64_t nfixed;		/* pages numbered for the code that stays */
@@ -53,6 +65,9 @@ struct pg_search {
 	uint64_t *addr;
 	uint64_t evals;			/* replays left */
 	uint64_t *pg;			/* pages_weighted_pages()'s scratch */
+	double *tw;			/* by page: the weight of r's nets on it */
+	uint32_t *tl;			/* pages r's nets touch */
+	uint64_t wbins, wbins_limit;	/* weighted pages counted on the pages (bins) */
 };
 
 /*
@@ -104,12 +119,25 @@ static void search_fixed(const struct pages *p, struct pg_search *s)
 	free(pages);
 }
 
-/* Misses of the pages laid out back to back: what the model will see. */
-static uint64_t search_eval(struct pages *p, struct pg_search *s)
+/* The replay's misses at every size of the geometry, each in units of
+ * the start's, summed: one objective over the sizes asked for. */
+static double search_cost(const struct pg_search *s, const uint64_t *m)
+{
+	double c = 0;
+
+	for (size_t k = 0; k < s->nsizes; k++)
+		c += (double)m[k] / s->ref[k];
+	return c;
+}
+
+/* Misses of the pages laid out back to back (what the model will see),
+ * by size into m. */
+static void search_eval(struct pages *p, struct pg_search *s, uint64_t *m)
 {
 	const struct cgraph *cg = p->cg;
 	size_t n = s->n = pages_concat_bins(p, s->order);
 	uint64_t base = 1ull << 44, end = place_order(cg, s->order, n, base, s->addr);
+	uint64_t r[GEOM_MAX_TLB];
 
 	for (size_t i = 0; i < n; i++) {
 		uint32_t v = s->order[i];
@@ -119,35 +147,175 @@ static uint64_t search_eval(struct pages *p, struct pg_search *s)
 		s->span[v] = (uint32_t)((a + sz - 1) / p->page - a / p->page + 1);
 	}
 	s->evals--;
-	return pagesim_misses(s->ps, s->page, s->span,
-			      s->nfixed + (end - base) / p->page + 1);
+	pagesim_replay(s->ps, s->page, s->span, s->nfixed + (end - base) / p->page + 1, r);
+	for (size_t k = 0; k < s->nsizes; k++)
+		m[k] = s->cold_only[k] ? pagesim_cold(s->ps) : r[s->slot[k]];
 }
 
-/* The page r goes to the end of where the replay misses least, below
- * *misses (lowered to it), with weighted pages up to limit; or NONE. */
-static uint32_t search_node(struct pages *p, struct pg_search *s, uint32_t r, uint64_t limit,
-			    uint64_t *misses)
+/* Replay only the sizes that miss more than first references at the
+ * start (m: its misses); false when none does. */
+static bool search_sizes(struct pg_search *s, const struct cgraph *cg, const struct geometry *g,
+			 const uint64_t *m)
 {
-	uint32_t from = p->bin_of[r], best = NONE, pos = 0;
+	struct geometry few = *g;
+	uint64_t cold = pagesim_cold(s->ps);
+
+	few.ntlb = 0;
+	for (size_t k = 0; k < s->nsizes; k++) {
+		s->cold_only[k] = m[k] == cold;
+		s->slot[k] = few.ntlb;
+		if (!s->cold_only[k])
+			few.tlb_entries[few.ntlb++] = g->tlb_entries[k];
+	}
+	if (!few.ntlb)
+		return false;
+	if (few.ntlb < g->ntlb) {
+		pagesim_free(s->ps);
+		s->ps = pagesim_new(cg, cg->nseq ? PAGES_SEARCH_SEQ_RUNS : PAGES_SEARCH_RUNS, &few);
+	}
+	return true;
+}
+
+/* The pages r's nets touch, the PAGES_SEARCH_TARGETS heaviest (their
+ * nets' weight there; ties: the lower page) into s->tl, their count. */
+static size_t search_targets(const struct pages *p, struct pg_search *s, uint32_t r)
+{
+	uint32_t from = p->bin_of[r];
+	size_t nt = 0;
+
+	for (uint32_t i = p->inc_start[r]; i < p->inc_start[r + 1]; i++) {
+		const struct pg_net *e = &p->nets[p->inc[i]];
+
+		for (uint32_t j = 0; j < e->nc; j++) {
+			uint32_t b = e->c[j].bin;
+
+			if (b == from || p->bins[b].big ||
+			    p->bins[b].fill + p->es[r] > p->bins[b].cap)
+				continue;
+			if (s->tw[b] == 0)
+				s->tl[nt++] = b;
+			s->tw[b] += (double)e->w;
+		}
+	}
+	/* partial selection of the heaviest, then by page for the order tried */
+	for (size_t i = 0; i < nt && i < PAGES_SEARCH_TARGETS; i++)
+		for (size_t j = i + 1; j < nt; j++)
+			if (s->tw[s->tl[j]] > s->tw[s->tl[i]] ||
+			    (s->tw[s->tl[j]] == s->tw[s->tl[i]] && s->tl[j] < s->tl[i])) {
+				uint32_t t = s->tl[i];
+
+				s->tl[i] = s->tl[j];
+				s->tl[j] = t;
+			}
+	for (size_t i = 0; i < nt; i++)
+		s->tw[s->tl[i]] = 0;
+	return nt < PAGES_SEARCH_TARGETS ? nt : PAGES_SEARCH_TARGETS;
+}
+
+/* The weighted pages counted on the pages (each net's weight times the
+ * pages it uses), as they change when r moves from its page to t. */
+static int64_t wbins_delta(const struct pages *p, uint32_t r, uint32_t t)
+{
+	uint32_t from = p->bin_of[r];
+	int64_t d = 0;
+
+	for (uint32_t i = p->inc_start[r]; i < p->inc_start[r + 1]; i++) {
+		const struct pg_net *e = &p->nets[p->inc[i]];
+
+		d += (int64_t)e->w * ((pages_net_count(e, t) == 0) -
+				      (pages_net_count(e, from) == 1));
+	}
+	return d;
+}
+
+/* The page r goes to the end of where the replay costs least, below
+ * *cost (lowered to it), with the weighted pages up to the limit; or NONE.
+ * The limit is kept on the pages as made (wbins_delta(), O(r's nets));
+ * the addresses of the pages back to back can put a page's functions over
+ * a boundary, which the judge (layout_pages.c) counts in full. */
+static uint32_t search_node(struct pages *p, struct pg_search *s, uint32_t r, double *cost)
+{
+	uint32_t from = p->bin_of[r], pos = 0, cand[PAGES_SEARCH_TARGETS];
+	double cc[PAGES_SEARCH_TARGETS];
+	size_t nt = search_targets(p, s, r), nc = 0;
+	uint64_t m[GEOM_MAX_TLB];
 
 	while (p->bins[from].m[pos] != r)
 		pos++;
-	for (uint32_t t = 0; t < p->nbins && s->evals; t++) {
-		uint64_t m;
+	for (size_t i = 0; i < nt && s->evals; i++) {
+		uint32_t t = s->tl[i];
+		double c;
 
-		if (t == from || p->bins[t].big)
-			continue;
 		pages_move(p, r, t);
-		m = search_eval(p, s);
-		if (m < *misses && pages_weighted_pages(p, s->order, s->n, false, s->addr, s->pg) > limit)
-			m = *misses;
+		search_eval(p, s, m);
+		c = search_cost(s, m);
 		pages_move_back(p, r, from, pos);
-		if (m < *misses) {
-			*misses = m;
-			best = t;
+		if (c < *cost) {
+			cand[nc] = t;
+			cc[nc++] = c;
 		}
 	}
-	return best;
+	while (nc) {
+		size_t b = 0;
+		int64_t d;
+
+		for (size_t i = 1; i < nc; i++)
+			if (cc[i] < cc[b] || (cc[i] == cc[b] && cand[i] < cand[b]))
+				b = i;
+		d = wbins_delta(p, r, cand[b]);
+		if (d <= 0 || s->wbins + (uint64_t)d <= s->wbins_limit) {
+			s->wbins += (uint64_t)d;
+			*cost = cc[b];
+			return cand[b];
+		}
+		cand[b] = cand[--nc];
+		cc[b] = cc[nc];
+	}
+	return NONE;
+}
+
+/* a move of the search, to undo and redo it */
+struct pg_move {
+	uint32_t r, from, pos, to;
+};
+
+/* From the first `at` moves of log to the first k: undone last first
+ * (pages_move_back() puts each function back where it was), or redone. */
+static void search_goto(struct pages *p, const struct pg_move *log, size_t at, size_t k)
+{
+	for (; at > k; at--)
+		pages_move_back(p, log[at - 1].r, log[at - 1].from, log[at - 1].pos);
+	for (; at < k; at++)
+		pages_move(p, log[at].r, log[at].to);
+}
+
+/*
+ * The limit was kept on the pages as made; laid out back to back, pages
+ * cross boundaries and the weighted pages can come out over it. Then keep
+ * the longest first part of the moves that stays within it (a bisection:
+ * each count is a pass over every net). Returns the moves kept.
+ */
+static size_t search_within(struct pages *p, struct pg_search *s, const struct pg_move *log,
+			    size_t n, uint64_t limit)
+{
+	size_t lo = 0, hi = n, at = n;
+
+	s->n = pages_concat_bins(p, s->order);
+	if (pages_weighted_pages(p, s->order, s->n, false, s->addr, s->pg) <= limit)
+		return n;
+	while (hi - lo > 1) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		search_goto(p, log, at, mid);
+		at = mid;
+		s->n = pages_concat_bins(p, s->order);
+		if (pages_weighted_pages(p, s->order, s->n, false, s->addr, s->pg) <= limit)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	search_goto(p, log, at, lo);
+	return lo;
 }
 
 /*
@@ -161,28 +329,48 @@ bool pages_search_misses(struct pages *p, const struct layout_opts *opts, uint64
 	const struct cgraph *cg = p->cg;
 	size_t nn = NONZERO(cg->nnodes);
 	struct pg_search s = { 0 };
-	uint64_t cur;
+	uint64_t m[GEOM_MAX_TLB], budget, wp;
+	struct pg_move *log = NULL;
+	size_t nlog = 0, caplog = 0, kept;
+	double cur, start;
 	bool moved = false;
 
 	s.ps = pagesim_new(cg, cg->nseq ? PAGES_SEARCH_SEQ_RUNS : PAGES_SEARCH_RUNS,
 			   &opts->geom);
+	s.nsizes = opts->geom.ntlb;
+	for (size_t k = 0; k < s.nsizes; k++)
+		s.slot[k] = k;
 	s.evals = (opts->search_work ? opts->search_work :
 		   cg->nseq ? PAGES_SEARCH_SEQ_WORK : PAGES_SEARCH_WORK) /
 		  (pagesim_visits(s.ps) + nn);
 	if (s.evals < (uint64_t)p->nsel * PAGES_SEARCH_TRIES) {
 		/* too large a profile for the budget: no pass would end */
+		pr_debug("pages: search: %" PRIu64 " replays of %" PRIu64 " visits, too few for "
+			 "%zu functions", s.evals, pagesim_visits(s.ps), p->nsel);
 		pagesim_free(s.ps);
 		return false;
 	}
+	budget = s.evals;
 	s.page = xmallocarray(nn, sizeof(*s.page));
 	s.span = xmallocarray(nn, sizeof(*s.span));
 	s.order = xmallocarray(nn, sizeof(*s.order));
 	s.addr = xmallocarray(nn, sizeof(*s.addr));
+	s.tw = xcalloc(p->nbins + 1, sizeof(*s.tw));
+	s.tl = xmallocarray(p->nbins + 1, sizeof(*s.tl));
 	s.pg = pg;
 	search_fixed(p, &s);
-	cur = search_eval(p, &s);
+	search_eval(p, &s, m);
+	/* the limit on the weighted pages, scaled to the pages as made */
+	for (size_t i = 0; i < p->nnets; i++)
+		s.wbins += p->nets[i].w * p->nets[i].nc;
+	wp = pages_weighted_pages(p, s.order, s.n, false, s.addr, s.pg);
+	s.wbins_limit = wp > limit ? s.wbins :
+			(uint64_t)((double)s.wbins * (double)limit / (double)NONZERO(wp));
+	for (size_t k = 0; k < s.nsizes; k++)
+		s.ref[k] = m[k] ? (double)m[k] : 1.0;
+	cur = start = search_cost(&s, m);
 	/* only first references miss: every page fits, nothing to gain */
-	if (cur == pagesim_cold(s.ps))
+	if (!search_sizes(&s, cg, &opts->geom, m))
 		s.evals = 0;
 	for (int pass = 0; pass < PAGES_SEARCH_PASSES && s.evals; pass++) {
 		bool gain = false;
@@ -192,15 +380,29 @@ bool pages_search_misses(struct pages *p, const struct layout_opts *opts, uint64
 
 			if (p->inc_start[r] == p->inc_start[r + 1] || p->bins[from].big)
 				continue;
-			t = search_node(p, &s, r, limit, &cur);
+			t = search_node(p, &s, r, &cur);
 			if (t == NONE)
 				continue;
+			XGROW(log, caplog, nlog + 1);
+			log[nlog].r = r;
+			log[nlog].from = from;
+			for (log[nlog].pos = 0; p->bins[from].m[log[nlog].pos] != r; log[nlog].pos++)
+				;
+			log[nlog++].to = t;
 			pages_move(p, r, t);
-			gain = moved = true;
+			gain = true;
 		}
 		if (!gain)
 			break;
 	}
+	kept = search_within(p, &s, log, nlog, limit);
+	moved = kept > 0;
+	pr_debug("pages: search: %" PRIu64 " replays of %" PRIu64 " visits, cost %.4f -> %.4f "
+		 "(%zu sizes), %zu of %zu moves kept within the weighted pages", budget - s.evals,
+		 pagesim_visits(s.ps), start, cur, s.nsizes, kept, nlog);
+	free(log);
+	free(s.tl);
+	free(s.tw);
 	free(s.addr);
 	free(s.order);
 	free(s.span);
