@@ -41,14 +41,6 @@ static const struct geom_preset mpc8xx_pinned = {
 	  .icache = { 4 * KiB, 16, 2 }, .name = "mpc8xx-pinned" },
 };
 
-static const struct geom_preset mpc8xx_64 = {
-	"mpc8xx-64", "MPC866/885 class: 64-entry I-TLB, fully associative; 8 KiB I-cache "
-	"2-way 16 B",
-	NULL, "all kernel text (no pinned entries)",
-	{ .page_size = 4 * KiB, .tlb_entries = { 64 }, .ntlb = 1,
-	  .icache = { 8 * KiB, 16, 2 }, .name = "mpc8xx-64" },
-};
-
 /* 40x.c mmu_mapin_ram: lowmem in 16 MiB pages, loaded by the TLB miss
  * handler like any entry. */
 static const struct geom_preset ppc40x = {
@@ -122,7 +114,7 @@ static const struct geom_preset arm64 = {
 };
 
 const struct geom_preset *const geom_presets[] = {
-	&mpc8xx, &mpc8xx_pinned, &mpc8xx_64, &ppc40x, &ppc44x, &e500, &x86_64,
+	&mpc8xx, &mpc8xx_pinned, &ppc40x, &ppc44x, &e500, &x86_64,
 	&x86_64_default, &arm64, NULL,
 };
 
