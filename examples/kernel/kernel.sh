@@ -32,9 +32,9 @@ Commands (each runs the ones it needs first, if their output is missing):
                   apply linker-scripts/linux-\$KVER-hotpack.patch, write the
                   config (the arch's base config + its options, see the
                   script's arch table) into \$BUILD
-  build           full build with KCFLAGS=-ffunction-sections (no order);
-                  saves the image as \$KBUILD/images/base (x86_64 6.1;
-                  else \$KBUILD/images-[\$KVER-]\$ARCH/base)
+  build [NAME]    full build with KCFLAGS=\$KCFLAGS (no order); saves the
+                  image as \$KBUILD/images/NAME (default base; x86_64 6.1;
+                  else \$KBUILD/images-[\$KVER-]\$ARCH/NAME)
   relink ORDER [NAME]
                   relink vmlinux with make HOTPACK_ORDER=ORDER (absolute path;
                   "none" relinks without an order) and save the image as
@@ -74,6 +74,8 @@ Environment (defaults in brackets):
   KBUILD [\${XDG_CACHE_HOME:-\$HOME/.cache}/hotpack/kbuild], now $KBUILD
   CROSS_COMPILE [powerpc-linux-gnu- or aarch64-linux-gnu-; none on x86_64]
   BUILD [\$KBUILD/build-\$KVER-\$ARCH]     out-of-tree kernel build directory
+  KCFLAGS [-ffunction-sections]  "" builds the stock layout (one .text per
+    file; give it its own BUILD, and a NAME to build, so base stays)
   WORKLOAD [examples/kernel/workload.sh]  run by the guest's /init; powerpc:
     a name for c-init.c, steps (workload.sh's five steps) [steps] or other
   BUSYBOX [/bin/busybox; arm64: \$KBUILD/busybox-arm64/root/bin/busybox]
@@ -171,7 +173,8 @@ fi
 : "${COUNT_ENTRIES:=8:16:32:64:128}"
 QEMU_ICOUNT=${QEMU_ICOUNT-shift=3,align=off,sleep=off}
 PATCH=$TOP/linker-scripts/linux-$KVER-hotpack.patch
-KMAKE="make -C $SRC O=$BUILD ARCH=$ARCH -j$JOBS KCFLAGS=-ffunction-sections"
+KCFLAGS=${KCFLAGS--ffunction-sections}
+KMAKE="make -C $SRC O=$BUILD ARCH=$ARCH -j$JOBS KCFLAGS=$KCFLAGS"
 [ -z "$CROSS_COMPILE" ] || KMAKE="$KMAKE CROSS_COMPILE=$CROSS_COMPILE"
 # The same bytes for the same inputs: no build date, user, host or count in
 # the image (they change each link, and under -icount any change shifts the
@@ -267,8 +270,8 @@ cmd_build() {
 	end=$(date +%s)
 	say "full build took $((end - start)) s"
 	grep -i "warning" "$BUILD/build.log.err" >&2 || true
-	save_image base
-	cp "$BUILD/build.log.err" "$IMAGES/base/link.log"
+	save_image "${1:-base}"
+	cp "$BUILD/build.log.err" "$IMAGES/${1:-base}/link.log"
 }
 
 cmd_relink() {
