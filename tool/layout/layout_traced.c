@@ -649,6 +649,40 @@ static const char *node_name(const struct cgraph *cg, uint32_t v)
 	return cg->img ? cg->img->funcs[cg->nodes[v].func].name : "?";
 }
 
+/*
+ * The kernel's fixed text sections, by the symbols its linker script puts
+ * around them: the link map names a function's input section only when it
+ * is the function's own.
+ */
+static const char *const fixed_sections[][3] = {
+	{ "__sched_text_start", "__sched_text_end", ".sched.text" },
+	{ "__cpuidle_text_start", "__cpuidle_text_end", ".cpuidle.text" },
+	{ "__lock_text_start", "__lock_text_end", ".spinlock.text" },
+	{ "__entry_text_start", "__entry_text_end", ".entry.text" },
+	{ "__irqentry_text_start", "__irqentry_text_end", ".irqentry.text" },
+	{ "__softirqentry_text_start", "__softirqentry_text_end", ".softirqentry.text" },
+	{ "__noinstr_text_start", "__noinstr_text_end", ".noinstr.text" },
+	{ "__kprobes_text_start", "__kprobes_text_end", ".kprobes.text" },
+};
+
+static const char *fixed_section(const struct kimage *img, const struct cg_node *nd)
+{
+	const struct kfunc *f;
+	uint64_t lo, hi;
+
+	if (!img)
+		return NULL;
+	f = &img->funcs[nd->func];
+	if (f->section)
+		return f->section;
+	for (size_t i = 0; i < sizeof(fixed_sections) / sizeof(fixed_sections[0]); i++)
+		if (kimage_symbol_addr(img, fixed_sections[i][0], &lo) &&
+		    kimage_symbol_addr(img, fixed_sections[i][1], &hi) && f->addr >= lo &&
+		    f->addr < hi)
+			return fixed_sections[i][2];
+	return NULL;
+}
+
 const char *layout_traced_why(const struct cgraph *cg, const struct layout_traced *st, size_t k,
 			      char *buf, size_t len)
 {
@@ -668,8 +702,7 @@ const char *layout_traced_why(const struct cgraph *cg, const struct layout_trace
 		/* the fixed functions' sections: where the bound's other pages are */
 		for (uint32_t j = 0; j < p->n; j++) {
 			const struct cg_node *nd = &cg->nodes[p->nodes[j]];
-			const char *fs = cg->img && !nd->movable ?
-						 cg->img->funcs[nd->func].section : NULL;
+			const char *fs = nd->movable ? NULL : fixed_section(cg->img, nd);
 
 			if (!fs)
 				continue;
@@ -680,9 +713,9 @@ const char *layout_traced_why(const struct cgraph *cg, const struct layout_trace
 		}
 		w += snprintf(buf + w, len - (size_t)w, " (%u page%s of fixed functions%s%s%s)",
 			      t->fixed_pages, t->fixed_pages == 1 ? "" : "s", sec ? ": " : "",
-			      sec ? sec : "",
-			      more ? " and others" : "");
+			      sec ? sec : "", more ? " and others" : "");
 	}
+
 	if ((size_t)w >= len)
 		return buf;
 	switch (t->why) {
