@@ -81,6 +81,7 @@ GEOM_PRESET_USAGE
 "      --input-format FMT   %s\n"
 "      --kaslr-offset OFF   runtime minus link address of the samples\n"
 "      --min-match FRACTION fail when fewer samples match OLD (default 0.5)\n"
+"      --any-arch           use a .hprof of another architecture (warned about)\n"
 "  -q, --quiet              errors only;  -v, --verbose  more detail\n"
 "  -h, --help               this text\n"
 "\n"

@@ -42,6 +42,7 @@ int pipe_parse_opt(struct pipe_opts *o, int c, const char *arg)
 		if (cli_parse_double("--min-match", arg, 0, 1, &o->input.min_match))
 			return -EINVAL;
 		return 1;
+	case PIPE_OPT_ANY_ARCH: o->input.any_arch = true; return 1;
 	case PIPE_OPT_STATIC: o->static_edges = 1; return 1;
 	case PIPE_OPT_NO_STATIC: o->static_edges = 0; return 1;
 	case PIPE_OPT_DWARF: o->dwarf_files = true; return 1;

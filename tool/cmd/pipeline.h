@@ -38,6 +38,7 @@ enum pipe_opt {
 	PIPE_OPT_INPUT_FORMAT,
 	PIPE_OPT_KASLR,
 	PIPE_OPT_MIN_MATCH,
+	PIPE_OPT_ANY_ARCH,
 	PIPE_OPT_STATIC,
 	PIPE_OPT_NO_STATIC,
 	PIPE_OPT_DWARF,
@@ -54,7 +55,8 @@ enum pipe_opt {
 #define PIPE_INPUT_LONGOPTS                                                            \
 	{ "input-format", required_argument, NULL, PIPE_OPT_INPUT_FORMAT },            \
 	{ "kaslr-offset", required_argument, NULL, PIPE_OPT_KASLR },                   \
-	{ "min-match", required_argument, NULL, PIPE_OPT_MIN_MATCH }
+	{ "min-match", required_argument, NULL, PIPE_OPT_MIN_MATCH },                  \
+	{ "any-arch", no_argument, NULL, PIPE_OPT_ANY_ARCH }
 
 #define PIPE_LONGOPTS                                                                  \
 	{ "map", required_argument, NULL, PIPE_OPT_MAP },                              \
@@ -97,6 +99,7 @@ int pipe_parse_layout_opt(struct layout_opts *lo, int c, const char *arg);
 "      --input-format FMT   %s\n"        /* input_format_usage() */                \
 "      --kaslr-offset OFF   runtime minus link address of the samples\n"              \
 "      --min-match FRACTION fail when fewer samples match (default 0.5)\n"            \
+"      --any-arch           use a .hprof of another architecture (warned about)\n" \
 "      --weight UNIT        perf samples weigh their period (default) or 1\n"      \
 "                           (events: to combine with other inputs)\n"              \
 "      --weight-of FILE=W   the input FILE's weights times W (a positive real)\n"   \

@@ -6,6 +6,8 @@
  *
  *   hotpack-profile 2[.1]
  *   prov TEXT                      where it came from (any number)
+ *   build ARCH RELEASE BUILDID     2.3: a build the data came from ("-":
+ *                                  unknown); "build more": some left out
  *   units events|period...         what the weights count (version 2)
  *   stat samples|matched N         events read, events attributed
  *   stat dropped REASON N          module, user, bpf, unknown, not-in-image
@@ -28,7 +30,8 @@
  * "end" trailer makes a file cut at a line boundary an error; version 1
  * files (no trailer, no units) are still read. A minor version adds record
  * kinds: version 2 is written unless the profile has a sequence (2.1, whose
- * traces are then written as ntrace: a third of the bytes), and a 2.x file
+ * traces are then written as ntrace: a third of the bytes), call trees
+ * (2.2) or the builds it came from (2.3), and a 2.x file
  * of a minor this reader does not know is read with the record kinds it
  * does not know skipped.
  */
@@ -47,9 +50,10 @@
 
 #define HPROF_MAGIC "hotpack-profile"
 #define HPROF_VERSION 2
-#define HPROF_MINOR 2		/* the minor version this hotpack reads and writes */
+#define HPROF_MINOR 3		/* the minor version this hotpack reads and writes */
 #define HPROF_MINOR_SEQ 1	/* the first with "seq" records */
 #define HPROF_MINOR_CALLTREE 2	/* the first with "calltree" records */
+#define HPROF_MINOR_BUILD 3	/* the first with "build" records */
 #define HPROF_VERSION_MIN 1
 #define HPROF_WRAP 4096	/* bytes of trace names per line before a "+" line */
 
@@ -184,6 +188,8 @@ int hprof_write(FILE *out, const struct profile *p)
 			minor = HPROF_MINOR_CALLTREE;
 	if (!minor && p->nseq)
 		minor = HPROF_MINOR_SEQ;
+	if (p->builds.n)
+		minor = HPROF_MINOR_BUILD;
 	if (minor)
 		fprintf(out, "%s %d.%d\n", HPROF_MAGIC, HPROF_VERSION, minor);
 	else
@@ -213,6 +219,20 @@ int hprof_write(FILE *out, const struct profile *p)
 		for (i = 0; i < p->nprov; i++)
 			free(prov[i]);
 		free(prov);
+	}
+	if (p->builds.n) {
+		char **b = xmallocarray(p->builds.n, sizeof(*b));
+
+		memcpy(b, p->builds.v, p->builds.n * sizeof(*b));
+		qsort(b, p->builds.n, sizeof(*b), cmp_str);
+		for (i = 0; i < p->builds.n; i++)
+			fprintf(out, "build %s\n", b[i]);
+		lines += p->builds.n;
+		free(b);
+		if (p->builds.more) {
+			fputs("build more\n", out);
+			lines++;
+		}
 	}
 	if (p->units) {
 		fputs("units", out);
@@ -442,6 +462,29 @@ static int seq_entries(struct hprof_reader *r, char *rest)
 	return 0;
 }
 
+/* "build ARCH RELEASE BUILDID" or "build more" (2.3) */
+static int build_record(struct hprof_reader *r, char *rest)
+{
+	char *f[3], *line;
+	size_t i;
+
+	for (i = 0; i < 3; i++) {
+		f[i] = next_tok(&rest);
+		if (!f[i])
+			break;
+	}
+	if (i == 1 && !strcmp(f[0], "more")) {
+		r->prof->builds.more = true;
+		return 0;
+	}
+	if (i < 3 || next_tok(&rest))
+		return hprof_bad(r, "build: expected 'build ARCH RELEASE BUILDID' or 'build more'");
+	line = xasprintf("%s %s %s", f[0], f[1], f[2]);
+	profile_builds_add(&r->prof->builds, line);
+	free(line);
+	return 0;
+}
+
 int hprof_read(FILE *in, const char *name, struct profile *prof)
 {
 	struct hprof_reader r = { .name = name, .prof = prof };
@@ -602,6 +645,10 @@ int hprof_read(FILE *in, const char *name, struct profile *prof)
 				ret = hprof_bad(&r, "units: expected 'events' or 'period'");
 				break;
 			}
+		} else if (!strcmp(kw, "build") && r.minor >= HPROF_MINOR_BUILD) {
+			ret = build_record(&r, rest);
+			if (ret)
+				break;
 		} else if (!strcmp(kw, "prov")) {
 			profile_add_provenance(prof, lineio_skip_ws(rest));
 		} else if (!strcmp(kw, "stat")) {
@@ -633,7 +680,7 @@ int hprof_read(FILE *in, const char *name, struct profile *prof)
 					"; this hotpack knows %d.%d)", name, r.lr.lineno, kw,
 					r.version, r.minor, HPROF_VERSION, HPROF_MINOR);
 		} else {
-			ret = hprof_bad(&r, "unknown record (fn, edge, trace, ntrace, seq, calltree, prov, stat)");
+			ret = hprof_bad(&r, "unknown record (fn, edge, trace, ntrace, seq, calltree, build, prov, stat)");
 			break;
 		}
 	}

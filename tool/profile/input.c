@@ -27,6 +27,7 @@
 #include "lib/util.h"
 #include "lib/warn.h"
 #include "lib/xalloc.h"
+#include "profile/build.h"
 #include "profile/input.h"
 #include "profile/symbolize.h"
 
@@ -455,12 +456,21 @@ static int read_one(struct profile *prof, const struct kimage *img, const char *
 		size_t n0 = prof->nfuncs;
 		uint64_t *before = img ? xmallocarray(n0, sizeof(*before)) : NULL;
 
+		/* the builds before, to check this file's own against the image */
+		struct prof_builds builds0 = prof->builds;
+
+		memset(&prof->builds, 0, sizeof(prof->builds));
 		for (size_t i = 0; img && i < n0; i++)
 			before[i] = prof->funcs[i]->weight;
 		err = r->read_profile(f, name, prof);
 		if (!err && img)
+			err = build_check(&prof->builds, name, img, opts && opts->any_arch);
+		if (!err && img)
 			err = check_profile_names(prof, before, n0, name, img,
 						  opts ? opts->min_match : 0.5);
+		profile_builds_merge(&builds0, &prof->builds);
+		profile_builds_release(&prof->builds);
+		prof->builds = builds0;
 		free(before);
 		goto out;
 	}
@@ -486,6 +496,12 @@ static int read_one(struct profile *prof, const struct kimage *img, const char *
 		err = symbolize_finish(sz);
 	if (!err && img)
 		err = check_tree_entries(sz, name, img, opts ? opts->min_match : 0.5);
+	if (!err && img) {
+		/* the samples are now this image's functions: its build is theirs */
+		char line[BUILD_LINE_LEN];
+
+		profile_builds_add(&prof->builds, build_of_image(img, line, sizeof(line)));
+	}
 	symbolize_free(sz);
 out:
 	if (!err && prof->overflowed) {

@@ -23,6 +23,8 @@ struct input_opts {
 	bool have_kaslr;	/* kaslr_offset given by the user */
 	int64_t kaslr_offset;	/* runtime address - link address */
 	double min_match;	/* fail when fewer than this share of samples match */
+	bool any_arch;		/* --any-arch: a .hprof of another architecture is
+				 * only warned about */
 	bool weight_events;	/* perf: each sample weighs 1, not its period */
 	uint32_t addr_window;	/* address lists: N samples in a row make a trace (0: off) */
 	struct input_weight {	/* --weight-of FILE=W: that input's weights times W */

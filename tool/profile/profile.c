@@ -43,6 +43,7 @@ void profile_free(struct profile *p)
 	for (i = 0; i < p->nprov; i++)
 		free(p->provenance[i]);
 	free(p->provenance);
+	profile_builds_release(&p->builds);
 	free(p->seq);
 	free(p);
 }
@@ -177,6 +178,48 @@ void profile_add_provenance(struct profile *p, const char *line)
 	free(more);
 }
 
+void profile_builds_add(struct prof_builds *b, const char *line)
+{
+	size_t i, max = 0;
+
+	for (i = 0; i < b->n; i++) {
+		if (!strcmp(b->v[i], line))
+			return;
+		if (strcmp(b->v[i], b->v[max]) > 0)
+			max = i;
+	}
+	if (b->n < PROF_BUILDS_MAX) {
+		XGROW(b->v, b->cap, b->n + 1);
+		b->v[b->n++] = xstrdup(line);
+		return;
+	}
+	/* the smallest are kept: those of a union are its parts' smallest */
+	b->more = true;
+	if (strcmp(line, b->v[max]) < 0) {
+		free(b->v[max]);
+		b->v[max] = xstrdup(line);
+	}
+}
+
+void profile_builds_merge(struct prof_builds *dst, const struct prof_builds *src)
+{
+	size_t i;
+
+	for (i = 0; i < src->n; i++)
+		profile_builds_add(dst, src->v[i]);
+	dst->more |= src->more;
+}
+
+void profile_builds_release(struct prof_builds *b)
+{
+	size_t i;
+
+	for (i = 0; i < b->n; i++)
+		free(b->v[i]);
+	free(b->v);
+	memset(b, 0, sizeof(*b));
+}
+
 void profile_merge(struct profile *dst, const struct profile *src)
 {
 	uint32_t *map = xcalloc(src->nfuncs, sizeof(*map));
@@ -204,6 +247,7 @@ void profile_merge(struct profile *dst, const struct profile *src)
 		profile_add_seq(dst, tmap[src->seq[i]]);
 	for (i = 0; i < src->nprov; i++)
 		profile_add_provenance(dst, src->provenance[i]);
+	profile_builds_merge(&dst->builds, &src->builds);
 	add_sat(dst, &dst->nsamples, src->nsamples);
 	add_sat(dst, &dst->matched, src->matched);
 	for (i = 0; i < PROF_DROP_NR; i++)

@@ -53,6 +53,21 @@ enum prof_drop {
 	PROF_DROP_NR,
 };
 
+/*
+ * The builds a profile's data came from, each "ARCH RELEASE BUILDID" ("-"
+ * for what is unknown): the image its samples were matched against, or the
+ * .hprof "build" lines it read. A union, at most PROF_BUILDS_MAX of them
+ * (the smallest in byte order, so merges stay associative), @more when
+ * some were left out.
+ */
+struct prof_builds {
+	char **v;
+	size_t n, cap;
+	bool more;
+};
+
+#define PROF_BUILDS_MAX 64
+
 struct profile {
 	struct prof_func **funcs;	/* by id */
 	size_t nfuncs, capfuncs;
@@ -63,6 +78,7 @@ struct profile {
 	size_t ntraces;
 	char **provenance;		/* header lines: tool, inputs, dates */
 	size_t nprov, capprov;
+	struct prof_builds builds;	/* where the data came from (.hprof "build") */
 	uint64_t total_weight;		/* all weight attributed to functions */
 	uint64_t nsamples;		/* events read */
 	uint64_t matched;		/* events attributed to a function */
@@ -95,6 +111,13 @@ struct prof_trace *profile_add_trace(struct profile *p, const uint32_t *ids, uin
 /** The trace @t happened next (profile.seq). */
 void profile_add_seq(struct profile *p, const struct prof_trace *t);
 void profile_add_provenance(struct profile *p, const char *line);
+
+/** Add the build @line ("ARCH RELEASE BUILDID") to @b, a set (see prof_builds). */
+void profile_builds_add(struct prof_builds *b, const char *line);
+/** Add all of @src to @dst (a union, associative and commutative). */
+void profile_builds_merge(struct prof_builds *dst, const struct prof_builds *src);
+/** Free what @b holds and empty it. */
+void profile_builds_release(struct prof_builds *b);
 
 /**
  * Add all of @src to @dst (by name): merge is associative and commutative,

@@ -5,7 +5,7 @@
  * back; merge in any order and grouping gives the same bytes; damaged
  * files are refused with their line; version 2.1's sequence of traces
  * (seq) and its traces by number (ntrace) come back in order, and a later
- * minor's unknown records are skipped.
+ * minor's unknown records are skipped; 2.3's build lines are a set.
  */
 #include "config.h"
 
@@ -228,6 +228,54 @@ static void test_calltree(void)
 		"hotpack-profile 2.2\ntrace 1 2 a b\ncalltree 1\nend 2\n");
 }
 
+/* The builds a profile came from: 2.3 "build" lines, a union on merge,
+ * at most PROF_BUILDS_MAX kept (the smallest) and "build more" then. */
+static void test_build(void)
+{
+	struct profile *p = profile_new(), *q = profile_new(), *m = profile_new();
+	char *text, *again, line[64];
+	int i;
+
+	profile_func_id(p, "a");
+	profile_builds_add(&p->builds, "x86_64 6.1.0 bb");
+	profile_builds_add(&p->builds, "x86_64 6.1.0 aa");
+	profile_builds_add(&p->builds, "x86_64 6.1.0 aa");
+	text = to_text(p);
+	ok(!strncmp(text, "hotpack-profile 2.3\n", 20), "a build line makes version 2.3");
+	ok(strstr(text, "\nbuild x86_64 6.1.0 aa\nbuild x86_64 6.1.0 bb\nstat ") != NULL,
+	   "build lines sorted, once each, before the counts");
+	is_int(from_text(q, text), 0, "2.3 reads back");
+	is_int((int)q->builds.n, 2, "both builds read");
+	again = to_text(q);
+	is_str(again, text, "build: write, read, write: same bytes");
+	free(again);
+	free(text);
+	/* a merge of two builds says so; the same build twice is one line */
+	profile_merge(m, p);
+	profile_builds_add(&q->builds, "aarch64 6.12.0 -");
+	profile_merge(m, q);
+	is_int((int)m->builds.n, 3, "a merge keeps the union of the builds");
+	for (i = 0; i < PROF_BUILDS_MAX + 5; i++) {
+		snprintf(line, sizeof(line), "x86_64 6.1.%03d -", i);
+		profile_builds_add(&m->builds, line);
+	}
+	text = to_text(m);
+	ok(m->builds.n == PROF_BUILDS_MAX && strstr(text, "\nbuild more\n") &&
+	   strstr(text, "build aarch64 6.12.0 -\n") && !strstr(text, "6.1.068"),
+	   "past the cap: the smallest kept and 'build more'");
+	profile_free(q);
+	q = profile_new();
+	is_int(from_text(q, text), 0, "'build more' reads back");
+	ok(q->builds.more, "... and is kept");
+	free(text);
+	profile_free(q);
+	profile_free(m);
+	profile_free(p);
+	refuses("build in version 2.2", "hotpack-profile 2.2\nbuild x86_64 6.1.0 aa\nend 1\n");
+	refuses("build with two fields", "hotpack-profile 2.3\nbuild x86_64 6.1.0\nend 1\n");
+	refuses("build with four fields", "hotpack-profile 2.3\nbuild x86_64 6.1 aa bb\nend 1\n");
+}
+
 int main(void)
 {
 	struct profile *p = make(1), *q = profile_new(), *m1, *m2, *m3, *x[3];
@@ -370,5 +418,6 @@ int main(void)
 	test_seq();
 	test_provenance_cap();
 	test_calltree();
+	test_build();
 	return done_testing();
 }
