@@ -29,6 +29,7 @@
 #include "lib/xalloc.h"
 #include "profile/build.h"
 #include "profile/input.h"
+#include "profile/namemap.h"
 #include "profile/symbolize.h"
 
 #define INPUT_PEEK (64u << 10)
@@ -400,6 +401,58 @@ static void undetected(const char *name, const char *peek, size_t len, size_t ba
 	       NONZERO(badline), profile_readers_list(READERS_WHAT));
 }
 
+/* How many names of another build were mapped each way, when any. */
+static void report_namemap(const struct namemap_counts *c, const char *name,
+			   const struct kimage *img)
+{
+	const size_t n[3] = { c->clone, c->file, c->name };
+	static const char *const how[3] = { "across clone suffixes", "by their file",
+					     "by the name alone" };
+	char msg[256] = "";
+	size_t len = 0, i;
+
+	for (i = 0; i < 3; i++)
+		if (n[i] && len < sizeof(msg))
+			len += (size_t)snprintf(msg + len, sizeof(msg) - len, "%s%zu %s",
+						len ? ", " : "", n[i], how[i]);
+	if (len)
+		pr_info("%s: names of another build mapped to %s's functions: %s", name,
+			img->path, msg);
+	if (c->ambiguous)
+		pr_warn("%s: %zu name%s of another build left out, weight %" PRIu64 ": several "
+			"functions of %s fit each (clones or statics of one name); a profile of "
+			"this build, or with the files of its statics (--map), maps them",
+			name, c->ambiguous, c->ambiguous == 1 ? "" : "s", c->ambiguous_weight,
+			img->path);
+}
+
+/*
+ * A profile file read with an image: on its own first, so that its builds
+ * are checked against the image and its names of another build mapped to
+ * the image's functions (namemap.h) before it is added to @prof.
+ */
+static int read_profile_against(const struct profile_reader *r, FILE *f, const char *name,
+				struct profile *prof, const struct kimage *img,
+				const struct input_opts *opts)
+{
+	struct profile *one = profile_new();
+	struct namemap_counts c;
+	char **keys = NULL;
+	int err;
+
+	err = r->read_profile(f, name, one);
+	if (!err)
+		err = build_check(&one->builds, name, img, opts && opts->any_arch);
+	if (!err) {
+		keys = namemap_keys(one, img, &c);
+		report_namemap(&c, name, img);
+		profile_merge_renamed(prof, one, keys);
+		namemap_free(keys, one->nfuncs);
+	}
+	profile_free(one);
+	return err;
+}
+
 /* input_read(); *@by_name: the input was read by function names (.hprof) */
 static int read_one(struct profile *prof, const struct kimage *img, const char *path,
 		    const struct input_opts *opts, bool *by_name)
@@ -456,21 +509,13 @@ static int read_one(struct profile *prof, const struct kimage *img, const char *
 		size_t n0 = prof->nfuncs;
 		uint64_t *before = img ? xmallocarray(n0, sizeof(*before)) : NULL;
 
-		/* the builds before, to check this file's own against the image */
-		struct prof_builds builds0 = prof->builds;
-
-		memset(&prof->builds, 0, sizeof(prof->builds));
 		for (size_t i = 0; img && i < n0; i++)
 			before[i] = prof->funcs[i]->weight;
-		err = r->read_profile(f, name, prof);
-		if (!err && img)
-			err = build_check(&prof->builds, name, img, opts && opts->any_arch);
+		err = img ? read_profile_against(r, f, name, prof, img, opts)
+			  : r->read_profile(f, name, prof);
 		if (!err && img)
 			err = check_profile_names(prof, before, n0, name, img,
 						  opts ? opts->min_match : 0.5);
-		profile_builds_merge(&builds0, &prof->builds);
-		profile_builds_release(&prof->builds);
-		prof->builds = builds0;
 		free(before);
 		goto out;
 	}

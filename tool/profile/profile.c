@@ -222,6 +222,11 @@ void profile_builds_release(struct prof_builds *b)
 
 void profile_merge(struct profile *dst, const struct profile *src)
 {
+	profile_merge_renamed(dst, src, NULL);
+}
+
+void profile_merge_renamed(struct profile *dst, const struct profile *src, char *const *names)
+{
 	uint32_t *map = xcalloc(src->nfuncs, sizeof(*map));
 	struct prof_trace **tmap = xcalloc(src->ntraces, sizeof(*tmap));
 	uint32_t *ids = NULL;
@@ -230,7 +235,7 @@ void profile_merge(struct profile *dst, const struct profile *src)
 	struct prof_trace *t, *ttmp;
 
 	for (i = 0; i < src->nfuncs; i++) {
-		map[i] = profile_func_id(dst, src->funcs[i]->name);
+		map[i] = profile_func_id(dst, names && names[i] ? names[i] : src->funcs[i]->name);
 		add_sat(dst, &dst->funcs[map[i]]->weight, src->funcs[i]->weight);
 	}
 	add_sat(dst, &dst->total_weight, src->total_weight);

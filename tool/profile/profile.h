@@ -125,6 +125,9 @@ void profile_builds_release(struct prof_builds *b);
  */
 void profile_merge(struct profile *dst, const struct profile *src);
 
+/** profile_merge(), function i of @src added as @names[i] when that is not NULL. */
+void profile_merge_renamed(struct profile *dst, const struct profile *src, char *const *names);
+
 /** Multiply every weight of @p (functions, edges, traces) by @w, rounding. */
 void profile_scale(struct profile *p, double w);
 
