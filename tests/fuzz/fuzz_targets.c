@@ -36,6 +36,13 @@ static int check_event(const struct hp_event *ev, void *ctx)
 {
 	size_t i;
 
+	/* what the input says of its kernel: a text, no frames, no weight */
+	if (ev->kind == HP_EV_RELEASE || ev->kind == HP_EV_BUILD_ID) {
+		if (!ev->text || ev->nframes)
+			abort();
+		(void)strlen(ev->text);
+		return symbolize_event(ev, ctx);
+	}
 	if (!ev->weight || (ev->nframes && !ev->frames) || ev->kind > HP_EV_BRANCH ||
 	    (ev->kind == HP_EV_BRANCH && ev->nframes != 2))
 		abort();

@@ -55,6 +55,8 @@ static void profile_usage(FILE *f)
 "      --kaslr-offset OFF   runtime minus link address (default: detected)\n"
 "      --min-match FRACTION fail when fewer kernel samples match (default 0.5)\n"
 "      --any-arch           use a .hprof of another architecture (warned about)\n"
+"      --buildid-list FILE  perf buildid-list output: its kernel build-id must\n"
+"                           be the vmlinux's\n"
 "      --weight UNIT        perf samples weigh their period (default) or 1\n"
 "                           (events), to add up with other inputs' counts\n"
 "      --weight-of FILE=W   the input FILE's weights times W (a positive real)\n"

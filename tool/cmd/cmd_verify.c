@@ -82,6 +82,8 @@ GEOM_PRESET_USAGE
 "      --kaslr-offset OFF   runtime minus link address of the samples\n"
 "      --min-match FRACTION fail when fewer samples match OLD (default 0.5)\n"
 "      --any-arch           use a .hprof of another architecture (warned about)\n"
+"      --buildid-list FILE  perf buildid-list output: its kernel build-id must\n"
+"                           be the vmlinux's\n"
 "  -q, --quiet              errors only;  -v, --verbose  more detail\n"
 "  -h, --help               this text\n"
 "\n"

@@ -43,6 +43,7 @@ int pipe_parse_opt(struct pipe_opts *o, int c, const char *arg)
 			return -EINVAL;
 		return 1;
 	case PIPE_OPT_ANY_ARCH: o->input.any_arch = true; return 1;
+	case PIPE_OPT_BUILDID_LIST: o->input.build_id_list = arg; return 1;
 	case PIPE_OPT_STATIC: o->static_edges = 1; return 1;
 	case PIPE_OPT_NO_STATIC: o->static_edges = 0; return 1;
 	case PIPE_OPT_DWARF: o->dwarf_files = true; return 1;

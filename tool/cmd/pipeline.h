@@ -39,6 +39,7 @@ enum pipe_opt {
 	PIPE_OPT_KASLR,
 	PIPE_OPT_MIN_MATCH,
 	PIPE_OPT_ANY_ARCH,
+	PIPE_OPT_BUILDID_LIST,
 	PIPE_OPT_STATIC,
 	PIPE_OPT_NO_STATIC,
 	PIPE_OPT_DWARF,
@@ -56,7 +57,8 @@ enum pipe_opt {
 	{ "input-format", required_argument, NULL, PIPE_OPT_INPUT_FORMAT },            \
 	{ "kaslr-offset", required_argument, NULL, PIPE_OPT_KASLR },                   \
 	{ "min-match", required_argument, NULL, PIPE_OPT_MIN_MATCH },                  \
-	{ "any-arch", no_argument, NULL, PIPE_OPT_ANY_ARCH }
+	{ "any-arch", no_argument, NULL, PIPE_OPT_ANY_ARCH },                          \
+	{ "buildid-list", required_argument, NULL, PIPE_OPT_BUILDID_LIST }
 
 #define PIPE_LONGOPTS                                                                  \
 	{ "map", required_argument, NULL, PIPE_OPT_MAP },                              \
@@ -100,6 +102,8 @@ int pipe_parse_layout_opt(struct layout_opts *lo, int c, const char *arg);
 "      --kaslr-offset OFF   runtime minus link address of the samples\n"              \
 "      --min-match FRACTION fail when fewer samples match (default 0.5)\n"            \
 "      --any-arch           use a .hprof of another architecture (warned about)\n" \
+"      --buildid-list FILE  perf buildid-list output: its kernel build-id must\n"  \
+"                           be VMLINUX's\n"                                         \
 "      --weight UNIT        perf samples weigh their period (default) or 1\n"      \
 "                           (events: to combine with other inputs)\n"              \
 "      --weight-of FILE=W   the input FILE's weights times W (a positive real)\n"   \

@@ -60,6 +60,83 @@ static enum build_fit fit(const struct build_parts *f, const struct build_parts 
 	return FIT_SAME;
 }
 
+static bool blank(char c)
+{
+	return c == ' ' || c == '\t' || c == '\r';
+}
+
+static bool hex_digit(char c)
+{
+	return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+}
+
+/* A build-id has at least 32 hex digits (MD5; GNU ld's default SHA-1 has 40),
+ * so no frame address is one. */
+enum build_id_kind build_id_line(const char *p, char *hex, size_t len)
+{
+	static const char received[] = "build id event received for ";
+	const char *id, *dso, *dso_end, *base, *q;
+	size_t n, i;
+
+	while (blank(*p))
+		p++;
+	if (!strncmp(p, received, sizeof(received) - 1)) {
+		dso = p + sizeof(received) - 1;
+		dso_end = strstr(dso, ": ");
+		if (!dso_end)
+			return BUILD_ID_NONE;
+		id = dso_end + 2;
+	} else {
+		id = p;
+		dso = dso_end = NULL;
+	}
+	for (n = 0; hex_digit(id[n]); n++)
+		;
+	if (n < 32 || n > 128 || (id[n] && !blank(id[n])))
+		return BUILD_ID_NONE;
+	if (!dso) {
+		for (dso = id + n; blank(*dso); dso++)
+			;
+		for (dso_end = dso; *dso_end && !blank(*dso_end); dso_end++)
+			;
+		for (q = dso_end; blank(*q); q++)
+			;
+		if (dso == dso_end || *q)
+			return BUILD_ID_NONE;
+	}
+	for (base = dso_end; base > dso && base[-1] != '/'; base--)
+		;
+	if (!((size_t)(dso_end - dso) == 17 && !memcmp(dso, "[kernel.kallsyms]", 17)) &&
+	    strncmp(base, "vmlinux", 7))
+		return BUILD_ID_OTHER;
+	if (len < n + 1)
+		return BUILD_ID_OTHER;
+	for (i = 0; i < n; i++)
+		hex[i] = (char)(id[i] >= 'A' && id[i] <= 'F' ? id[i] - 'A' + 'a' : id[i]);
+	hex[n] = '\0';
+	return BUILD_ID_KERNEL;
+}
+
+int build_check_id(const struct kimage *img, const char *id, const char *file, size_t line,
+		   const char *what)
+{
+	char mine[KIMAGE_BUILD_ID_LEN], at[32] = "";
+
+	if (!kimage_build_id(img, mine, sizeof(mine))) {
+		pr_debug("%s: %s has no build-id note; the input's (%s) is not compared", file,
+			 img->path, id);
+		return 0;
+	}
+	if (!strcmp(mine, id))
+		return 0;
+	if (line)
+		snprintf(at, sizeof(at), ":%zu", line);
+	pr_err("%s%s: samples of another kernel build: %s names build id %s, but %s has "
+	       "build id %s; give the vmlinux of that build (its debug package, or the "
+	       "build tree it was booted from)", file, at, what, id, img->path, mine);
+	return -EINVAL;
+}
+
 int build_check(const struct prof_builds *b, const char *name, const struct kimage *img,
 		bool any_arch)
 {

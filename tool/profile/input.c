@@ -23,6 +23,7 @@
 
 #include "lib/cli.h"
 #include "lib/filekind.h"
+#include "lib/lineio.h"
 #include "lib/parse.h"
 #include "lib/util.h"
 #include "lib/warn.h"
@@ -622,6 +623,60 @@ static int read_weighted(struct profile *prof, const struct kimage *img, const c
 	return err;
 }
 
+/*
+ * --buildid-list FILE: `perf buildid-list` output for the samples'
+ * perf.data; its kernel line (build.h) must name the image's build-id.
+ */
+static int check_build_id_list(const char *path, const struct kimage *img)
+{
+	char hex[BUILD_ID_HEX_LEN], *line;
+	struct lineio lr;
+	bool seen = false;
+	size_t len;
+	FILE *f;
+	int ret;
+
+	if (!img) {
+		pr_err("--buildid-list %s: nothing to compare it with; pass --vmlinux", path);
+		return -EINVAL;
+	}
+	f = fopen(path, "r");
+	if (!f) {
+		ret = -errno;
+		pr_err_errno(ret, "%s: cannot open the --buildid-list file", path);
+		return ret;
+	}
+	lineio_init(&lr, f, path);
+	while ((ret = lineio_next(&lr, &line, &len)) > 0) {
+		if (!*lineio_skip_ws(line))
+			continue;
+		switch (build_id_line(line, hex, sizeof(hex))) {
+		case BUILD_ID_NONE:
+			pr_err("%s:%zu: not a perf buildid-list line (BUILDID DSO); give the "
+			       "output of 'perf buildid-list -i perf.data'", path, lr.lineno);
+			ret = -EINVAL;
+			break;
+		case BUILD_ID_OTHER:
+			continue;
+		case BUILD_ID_KERNEL:
+			seen = true;
+			ret = build_check_id(img, hex, path, lr.lineno, "perf buildid-list");
+			break;
+		}
+		if (ret)
+			break;
+	}
+	if (!ret && !seen) {
+		pr_err("%s: no [kernel.kallsyms] line: the samples named no kernel build-id; "
+		       "give the output of 'perf buildid-list -i perf.data' (with -H: the hit ones)",
+		       path);
+		ret = -EINVAL;
+	}
+	lineio_release(&lr);
+	fclose(f);
+	return ret < 0 ? ret : 0;
+}
+
 int input_read_all(struct profile *prof, const struct kimage *img, char *const *paths,
 		   int npaths, const struct input_opts *opts)
 {
@@ -648,6 +703,11 @@ int input_read_all(struct profile *prof, const struct kimage *img, char *const *
 			       p, (int)plen, p);
 			return -EINVAL;
 		}
+	}
+	if (opts && opts->build_id_list) {
+		err = check_build_id_list(opts->build_id_list, img);
+		if (err)
+			return err;
 	}
 	for (i = 0; i < npaths; i++) {
 		err = read_weighted(prof, img, paths[i], opts, img && npaths > 1);

@@ -25,6 +25,8 @@ struct input_opts {
 	double min_match;	/* fail when fewer than this share of samples match */
 	bool any_arch;		/* --any-arch: a .hprof of another architecture is
 				 * only warned about */
+	const char *build_id_list;	/* --buildid-list: perf buildid-list's output,
+				 * its kernel's build-id checked against the image */
 	bool weight_events;	/* perf: each sample weighs 1, not its period */
 	uint32_t addr_window;	/* address lists: N samples in a row make a trace (0: off) */
 	struct input_weight {	/* --weight-of FILE=W: that input's weights times W */

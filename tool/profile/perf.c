@@ -29,6 +29,7 @@
 #include "lib/lineio.h"
 #include "lib/warn.h"
 #include "lib/xalloc.h"
+#include "profile/build.h"
 #include "profile/readers.h"
 
 /* perf's own --max-stack default is 127; deeper frames are dropped. */
@@ -661,6 +662,21 @@ static int perf_comment(struct perf_state *st, const char *p, size_t lineno)
 	return st->cb(&ev, st->ctx);
 }
 
+/* perf buildid-list's and perf -v's build-id lines (build.h); the kernel's is handed on */
+static bool perf_build_id_line(struct perf_state *st, const char *p, size_t lineno, int *ret)
+{
+	struct hp_event ev = { .kind = HP_EV_BUILD_ID, .file = st->name, .line = lineno };
+	char hex[BUILD_ID_HEX_LEN];
+	int kind = build_id_line(p, hex, sizeof(hex));
+
+	*ret = 0;
+	if (kind == BUILD_ID_KERNEL) {
+		ev.text = hex;
+		*ret = st->cb(&ev, st->ctx);
+	}
+	return kind != BUILD_ID_NONE;
+}
+
 static int perf_line(struct perf_state *st, char *line, size_t lineno)
 {
 	const char *p = lineio_skip_ws(line), *q;
@@ -687,6 +703,8 @@ static int perf_line(struct perf_state *st, char *line, size_t lineno)
 		perf_push_frame(st, &fr, sym, symlen);
 		return 0;
 	}
+	if (!st->pending && line[0] != '\t' && perf_build_id_line(st, p, lineno, &ret))
+		return ret;
 	q = perf_find_time(line);
 	if (q)
 		return perf_header(st, q, lineno, NULL, 0);

@@ -36,6 +36,8 @@ enum hp_event_kind {
 	HP_EV_BRANCH,	/* frames[0] branched (called) to frames[1] */
 	HP_EV_RELEASE,	/* the input names the kernel release it was recorded on
 			 * (perf's "# os release : R" header): text, no frames */
+	HP_EV_BUILD_ID,	/* the input names the kernel's GNU build-id (perf
+			 * buildid-list's [kernel.kallsyms] line): text, hex */
 };
 
 struct hp_event {
@@ -43,7 +45,7 @@ struct hp_event {
 	uint64_t weight;		/* the event's period, count, or 1 */
 	const struct hp_frame *frames;
 	size_t nframes;
-	const char *text;		/* HP_EV_RELEASE: the release */
+	const char *text;		/* HP_EV_RELEASE: the release; HP_EV_BUILD_ID: the id */
 	const char *file;		/* input name, for messages */
 	size_t line;			/* line the event started on */
 };

@@ -32,6 +32,7 @@
 #include "disasm/disasm.h"
 #include "lib/warn.h"
 #include "lib/xalloc.h"
+#include "profile/build.h"
 #include "profile/symbolize.h"
 
 #define SZ_NONE UINT32_MAX
@@ -670,6 +671,7 @@ static void sz_process(struct symbolizer *sz, const struct hp_event *ev)
 		sz_branch(sz, ev);
 		break;
 	case HP_EV_RELEASE:	/* checked on arrival, never held */
+	case HP_EV_BUILD_ID:
 		break;
 	}
 }
@@ -1100,6 +1102,9 @@ int symbolize_event(const struct hp_event *ev, void *ctx)
 
 	if (ev->kind == HP_EV_RELEASE)
 		return sz_check_release(sz, ev);
+	if (ev->kind == HP_EV_BUILD_ID)
+		return sz->img ? build_check_id(sz->img, ev->text, sz->name, ev->line,
+						"its [kernel.kallsyms] entry") : 0;
 
 	if (!sz->kaslr_settled) {
 		sz_hold(sz, ev);
