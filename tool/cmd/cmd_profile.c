@@ -15,6 +15,7 @@
 
 #include "cmd/commands.h"
 #include "cmd/pipeline.h"
+#include "emit/json.h"
 #include "emit/lld_cg.h"
 #include "graph/graph.h"
 #include "image/image.h"
@@ -65,6 +66,8 @@ static void profile_usage(FILE *f)
 "                           of the functions they hit (default 0: off)\n"
 "      --sequence           also keep the order --addr-window's windows ran in\n"
 "                           (.hprof 2.1 'seq', which the model replays)\n"
+"      --json               the profile's statistics as one JSON object on\n"
+"                           stdout (docs/json.md); the profile goes to -o FILE\n"
 "  -q, --quiet              errors only;  -v, --verbose  more detail\n"
 "  -h, --help               this text\n"
 "\n"
@@ -91,7 +94,7 @@ static void merge_usage(FILE *f)
 "Exit status: 0 ok, 1 error, 2 usage.\n");
 }
 
-enum { OPT_VMLINUX = 256, OPT_SEQUENCE };
+enum { OPT_VMLINUX = 256, OPT_SEQUENCE, OPT_JSON };
 
 enum profile_format { FORMAT_HPROF, FORMAT_LLD_CG };
 
@@ -108,6 +111,7 @@ static const struct option profile_longopts[] = {
 	{ "weight-of", required_argument, NULL, PIPE_OPT_WEIGHT_OF },
 	{ "addr-window", required_argument, NULL, PIPE_OPT_ADDR_WINDOW },
 	{ "sequence", no_argument, NULL, OPT_SEQUENCE },
+	{ "json", no_argument, NULL, OPT_JSON },
 	{ "quiet", no_argument, NULL, 'q' },
 	{ "verbose", no_argument, NULL, 'v' },
 	{ "help", no_argument, NULL, 'h' },
@@ -142,6 +146,51 @@ static int write_profile(const struct profile *prof, const struct kimage *img,
 	return cli_out_commit(&out);
 }
 
+/* The statistics of @prof, as written to @output, as JSON (docs/json.md). */
+static int profile_json(const struct profile *prof, const char *vmlinux, char *const *inputs,
+			int ninputs, const char *output)
+{
+	static const char *const drop_keys[PROF_DROP_NR] = {
+		[PROF_DROP_MODULE] = "module", [PROF_DROP_USER] = "user",
+		[PROF_DROP_BPF] = "bpf", [PROF_DROP_UNKNOWN] = "unknown",
+		[PROF_DROP_NOT_IN_IMAGE] = "not_in_image",
+	};
+	struct cli_out out = { 0 };
+	size_t traced = 0;
+	struct json j;
+	int err = cli_out_open(&out, NULL);
+
+	if (err)
+		return err;
+	for (const struct prof_trace *t = prof->traces; t; t = t->hh.next)
+		traced += t->traced;
+	json_begin(&j, out.f, "hotpack-profile", 1);
+	json_str(&j, "vmlinux", vmlinux);
+	json_strings(&j, "inputs", inputs, ninputs);
+	json_str(&j, "output", output);
+	json_object(&j, "samples");
+	json_u64(&j, "read", prof->nsamples);
+	json_u64(&j, "matched", prof->matched);
+	json_object(&j, "dropped");
+	for (int i = 0; i < PROF_DROP_NR; i++)
+		json_u64(&j, drop_keys[i], prof->dropped[i]);
+	json_end(&j);
+	json_end(&j);
+	json_array(&j, "units");
+	if (prof->units & PROF_UNIT_EVENTS)
+		json_str(&j, NULL, "events");
+	if (prof->units & PROF_UNIT_PERIOD)
+		json_str(&j, NULL, "period");
+	json_end(&j);
+	json_u64(&j, "total_weight", prof->total_weight);
+	json_u64(&j, "functions", prof->nfuncs);
+	json_u64(&j, "edges", prof->nedges);
+	json_u64(&j, "traces", prof->ntraces);
+	json_u64(&j, "traced", traced);
+	json_u64(&j, "sequence", prof->nseq);
+	return json_commit(&j, &out);
+}
+
 int cmd_profile(int argc, char **argv)
 {
 	struct pipe_opts po;
@@ -149,7 +198,7 @@ int cmd_profile(int argc, char **argv)
 	struct kimage *img = NULL;
 	struct profile *prof;
 	enum profile_format fmt = FORMAT_HPROF;
-	bool sequence = false;
+	bool sequence = false, json = false;
 	char *line;
 	int c, err, i;
 
@@ -177,6 +226,7 @@ int cmd_profile(int argc, char **argv)
 			break;
 		case OPT_VMLINUX: vmlinux = optarg; break;
 		case OPT_SEQUENCE: sequence = true; break;
+		case OPT_JSON: json = true; break;
 		case 'q': hp_verbosity = 0; break;
 		case 'v': hp_verbosity = 2; break;
 		case 'h': profile_usage(stdout); return HP_EXIT_OK;
@@ -191,6 +241,10 @@ int cmd_profile(int argc, char **argv)
 		return HP_EXIT_USAGE;
 	if (fmt == FORMAT_LLD_CG && !vmlinux) {
 		pr_err("--format lld-cg names the image's functions; give --vmlinux");
+		return HP_EXIT_USAGE;
+	}
+	if (json && (!output || !strcmp(output, "-"))) {
+		pr_err("--json writes the statistics to stdout; give the profile -o FILE");
 		return HP_EXIT_USAGE;
 	}
 	if (pipe_check_output(output, vmlinux, &po.sections, argv + optind, argc - optind))
@@ -217,6 +271,8 @@ int cmd_profile(int argc, char **argv)
 	err = input_read_all(prof, img, argv + optind, argc - optind, &po.input);
 	if (!err && fmt == FORMAT_LLD_CG) {
 		err = write_profile(prof, img, fmt, &po, output);
+		if (!err && json)
+			err = profile_json(prof, vmlinux, argv + optind, argc - optind, output);
 		profile_free(prof);
 		kimage_close(img);
 		return err ? HP_EXIT_ERROR : HP_EXIT_OK;
@@ -229,6 +285,8 @@ int cmd_profile(int argc, char **argv)
 	}
 	if (!err)
 		err = write_profile(prof, img, fmt, &po, output);
+	if (!err && json)
+		err = profile_json(prof, vmlinux, argv + optind, argc - optind, output);
 	profile_free(prof);
 	kimage_close(img);
 	return err ? HP_EXIT_ERROR : HP_EXIT_OK;
