@@ -15,7 +15,8 @@
 # Environment: KBUILD [as examples/kernel/kernel.sh]; HPBUILD, the hotpack build directory
 # that holds tool/hotpack and tool/qemu/ [the source tree]; or HOTPACK,
 # PLUGIN, HPMARK one by one; FAMILIES [all of examples/kernel/workloads,
-# in the order below]; LLD [ld.lld-22] (peers.sh).
+# in the order below]; LLD [ld.lld-22] (peers.sh); KVER [6.1], the kernel
+# version kernel.sh builds (6.12: its images in $KBUILD/images-6.12).
 
 : "${KBUILD:=${XDG_CACHE_HOME:-$HOME/.cache}/hotpack/kbuild}"
 : "${HPBUILD:=$TOP}"
@@ -23,10 +24,13 @@
 : "${PLUGIN:=$HPBUILD/tool/qemu/libhotpack-itlb.so}"
 : "${HPMARK:=$HPBUILD/tool/qemu/hpmark}"
 : "${FAMILIES:=chardev pagecache filewrite pipe forkexec walk procsys signals mm}"
-export KBUILD
+: "${KVER:=6.1}"
+export KBUILD KVER
 KERNEL_SH=$TOP/examples/kernel/kernel.sh
 WORKLOADS=$TOP/examples/kernel/workloads
-BASE=$KBUILD/images/base
+# where kernel.sh saves x86_64 images: 6.1's in images/, others apart
+if [ "$KVER" = 6.1 ]; then IMAGES=$KBUILD/images; else IMAGES=$KBUILD/images-$KVER; fi
+BASE=$IMAGES/base
 # the counting boot: fully associative LRU I-TLB of 4 KiB pages at five
 # sizes, the plugin's default I-cache (32 KiB, 64 B lines, 8 ways)
 COUNT_ARGS=entries=8:16:32:64:128
@@ -44,9 +48,9 @@ kf_need() {
 		[ -f "$f" ] || kf_die "$f missing; build hotpack (make) and set HPBUILD to its build directory"
 	done
 	[ -f "$BASE/bzImage" ] && [ -f "$BASE/vmlinux" ] ||
-		kf_die "$BASE: no base image; run 'KBUILD=$KBUILD $KERNEL_SH build' first (about 4 min)"
-	[ -f "$KBUILD/build-6.1-x86_64/vmlinux.o" ] ||
-		kf_die "$KBUILD/build-6.1-x86_64/vmlinux.o missing (relinks need the build tree); run '$KERNEL_SH build'"
+		kf_die "$BASE: no base image; run 'KVER=$KVER KBUILD=$KBUILD $KERNEL_SH build' first (about 4 min)"
+	[ -f "$KBUILD/build-$KVER-x86_64/vmlinux.o" ] ||
+		kf_die "$KBUILD/build-$KVER-x86_64/vmlinux.o missing (relinks need the build tree); run 'KVER=$KVER $KERNEL_SH build'"
 	[ -x /bin/busybox ] || kf_die "/bin/busybox missing; apt-get install busybox-static"
 	n=0
 	for f in $FAMILIES; do
@@ -149,11 +153,11 @@ kf_order() {
 kf_image() {
 	img=kf-$1
 	o=$OUT/orders/$1.lds
-	if ! cmp -s "$o" "$KBUILD/images/$img/order.lds" 2> /dev/null; then
+	if ! cmp -s "$o" "$IMAGES/$img/order.lds" 2> /dev/null; then
 		kf_say "relinking $img"
 		sh "$KERNEL_SH" relink "$o" "$img" > "$OUT/orders/$1.relink" 2>&1 ||
 			{ cat "$OUT/orders/$1.relink" >&2; kf_die "relink with $o failed"; }
-		cp "$o" "$KBUILD/images/$img/order.lds"
+		cp "$o" "$IMAGES/$img/order.lds"
 		rm -f "$OUT/counts/$img.txt"
 	fi
 	kf_count "$img"

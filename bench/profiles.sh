@@ -3,32 +3,36 @@
 #
 # bench/profiles.sh - is an order made from the shipped .hprof profiles as
 # good as one made from the sample streams they were recorded from (issue
-# 16)?  On the kernel loop of examples/kernel/kernel.sh (Linux 6.1 x86_64,
-# qemu-system-x86_64 TCG, hotpack's QEMU plugin):
+# 16)?  On the kernel loop of examples/kernel/kernel.sh (Linux $KVER x86_64,
+# 6.1 or 6.12, qemu-system-x86_64 TCG, hotpack's QEMU plugin):
 #
-#   sh bench/profiles.sh OUTDIR [PROFILEDIR]
+#   [KVER=6.12] sh bench/profiles.sh OUTDIR [PROFILEDIR]
 #
-# PROFILEDIR [profiles/linux-6.1-x86_64] holds FAMILY.hprof for every
+# PROFILEDIR [profiles/linux-$KVER-x86_64] holds FAMILY.hprof for every
 # family; missing ones are made from the streams as profiles/README.md
 # says.  Two orders (hotpack order ${ALGO_OPTS}, the default algorithm when
 # empty): from the nine streams, each an input, with --addr-window 64; and
 # from the nine .hprof.  Both are relinked and booted; the table gives each
 # family's misses under each order.  TAG [shipped] names the .hprof order's
 # image, so that profiles of two formats can be compared side by side.
-# See bench/kernel-families.sh for the environment (KBUILD, HPBUILD,
-# FAMILIES); a rerun reuses what OUTDIR holds.
+# OTHER, a directory of FAMILY.hprof recorded on another kernel version
+# (e.g. profiles/linux-6.1-x86_64 when KVER=6.12), adds a third order: from
+# those, against this version's vmlinux (names matched across versions),
+# relinked and counted the same way.  The table also gives the base
+# image's misses.  See bench/kernel-families.sh for the environment (KBUILD,
+# HPBUILD, FAMILIES, KVER); a rerun reuses what OUTDIR holds.
 set -eu
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 [ $# -ge 1 ] && [ $# -le 2 ] || { echo "usage: $0 OUTDIR [PROFILEDIR]" >&2; exit 2; }
 . "$TOP/bench/kernel-families.sh"
-PDIR=${2:-$TOP/profiles/linux-6.1-x86_64}
+PDIR=${2:-$TOP/profiles/linux-$KVER-x86_64}
 : "${ALGO_OPTS:=}"
 : "${TAG:=shipped}"
+: "${OTHER:=}"
 sfx=$(echo "${ALGO_OPTS:-cds}" | sed 's/-a //; s/--search on/search/; s/[^a-z0-9]\{1,\}/-/g; s/^-//; s/-$//')
 kf_setup "$1"
 PDIR=$(mkdir -p "$PDIR" && cd "$PDIR" && pwd)
 
-kf_count base
 streams= profs=
 for f in $FAMILIES; do
 	kf_sample "$f"
@@ -59,12 +63,29 @@ ks=prof-streams-$sfx kh=prof-hprof-$TAG-$sfx
 order "$ks" --addr-window 64 $streams
 # shellcheck disable=SC2086
 order "$kh" $profs
+# (the profiles first: they are what ships)
+kf_count base
 kf_image "$ks"
 kf_image "$kh"
+ko=
+if [ -n "$OTHER" ]; then
+	ko=prof-other-$(basename "$OTHER")-$sfx
+	others=
+	for f in $FAMILIES; do
+		[ -f "$OTHER/$f.hprof" ] || kf_die "$OTHER/$f.hprof: no such profile (OTHER)"
+		others="$others $OTHER/$f.hprof"
+	done
+	# shellcheck disable=SC2086
+	order "$ko" $others
+	kf_image "$ko"
+fi
+
+# pct A B: B against A, in per cent
+pct() { awk "BEGIN { printf \"%+.2f%%\", ($2 - $1) * 100 / $1 }"; }
 
 md=$OUT/profiles-$TAG-$sfx.md
 {
-	echo "Orders: hotpack order ${ALGO_OPTS:+$ALGO_OPTS }(from $HOTPACK) of the nine"
+	echo "Linux $KVER x86_64. Orders: hotpack order ${ALGO_OPTS:+$ALGO_OPTS }(from $HOTPACK) of the nine"
 	echo "streams (--addr-window 64) and of the nine .hprof in $PDIR."
 	# the header comment names the inputs; the rest is the order
 	if [ "$(sed '1,/^ \*\/$/d' "$OUT/orders/$ks.lds" | md5sum)" = \
@@ -72,17 +93,43 @@ md=$OUT/profiles-$TAG-$sfx.md
 		echo "The two orders are the same (but for their header comment)."
 	fi
 	echo
-	echo "| family | streams: 32-entry misses | .hprof: 32-entry misses | .hprof / streams |"
-	echo "|---|---:|---:|---:|"
-	ts=0 th=0
-	for f in $FAMILIES; do
-		set -- $(kf_sum "$OUT/counts/kf-$ks.txt" "$f")
-		s=$3
-		set -- $(kf_sum "$OUT/counts/kf-$kh.txt" "$f")
-		h=$3
-		ts=$((ts + s)) th=$((th + h))
-		echo "| $f | $(kf_fmt $s) | $(kf_fmt $h) | $(awk "BEGIN { printf \"%+.2f%%\", ($h - $s) * 100 / $s }") |"
+	if [ -n "$ko" ]; then
+		echo "Third order: from the nine .hprof in $OTHER, against this vmlinux;"
+		echo "what hotpack order said of them:"
+		echo
+		grep -v '^$' "$OUT/orders/$ko.err" | sed 's/^/    /'
+		echo
+	fi
+	echo "32-entry misses (4 KiB pages, fully associative LRU):"
+	echo
+	if [ -n "$ko" ]; then
+		echo "| family | base | streams | .hprof | .hprof / streams | $(basename "$OTHER") .hprof | / streams |"
+		echo "|---|---:|---:|---:|---:|---:|---:|"
+	else
+		echo "| family | base | streams | .hprof | .hprof / streams |"
+		echo "|---|---:|---:|---:|---:|"
+	fi
+	tb=0 ts=0 th=0 to=0
+	for f in $FAMILIES all; do
+		if [ "$f" = all ]; then
+			b=$tb s=$ts h=$th o=$to
+		else
+			set -- $(kf_sum "$OUT/counts/base.txt" "$f")
+			b=$3
+			set -- $(kf_sum "$OUT/counts/kf-$ks.txt" "$f")
+			s=$3
+			set -- $(kf_sum "$OUT/counts/kf-$kh.txt" "$f")
+			h=$3
+			o=0
+			if [ -n "$ko" ]; then
+				set -- $(kf_sum "$OUT/counts/kf-$ko.txt" "$f")
+				o=$3
+			fi
+			tb=$((tb + b)) ts=$((ts + s)) th=$((th + h)) to=$((to + o))
+		fi
+		row="| $f | $(kf_fmt $b) | $(kf_fmt $s) | $(kf_fmt $h) | $(pct $s $h) |"
+		[ -z "$ko" ] || row="$row $(kf_fmt $o) | $(pct $s $o) |"
+		echo "$row"
 	done
-	echo "| all | $(kf_fmt $ts) | $(kf_fmt $th) | $(awk "BEGIN { printf \"%+.2f%%\", ($th - $ts) * 100 / $ts }") |"
 } > "$md"
 cat "$md"
