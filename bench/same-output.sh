@@ -59,7 +59,7 @@ battery() {
 	echo "profile-win @H profile --vmlinux $p/vmlinux --addr-window 16 -o @O/win.hprof $p/itlb-miss-samples.txt"
 	echo "merge @H merge -o @O/merged.hprof @O/x86.hprof @O/fg.hprof"
 	echo "order-hprof @H order -q -o @O/hprof.lds $x/vmlinux @O/merged.hprof"
-	echo "verify-same @H verify -o @O/x86-cds.lds $x/vmlinux $x/vmlinux $x/itlb-miss-samples.txt"
+	echo "verify-same @H verify --order @O/x86-cds.lds $x/vmlinux $x/vmlinux $x/itlb-miss-samples.txt"
 	echo "verify-ppc @H verify -e 8,32 $p/vmlinux $p/vmlinux $p/itlb-miss-samples.txt"
 	echo "callgraph-x86 @H callgraph $x/vmlinux --root ksys_read"
 	echo "callgraph-ppc @H callgraph $p/vmlinux --root ksys_write"

@@ -344,18 +344,19 @@ static void usage(FILE *out)
 	      "bytes, the pages the tree spans in VMLINUX now and the lower bound\n"
 	      "ceil(bytes / page size).\n"
 	      "\n"
-	      "  -r, --root NAME      the function at the root of the tree\n"
-	      "  -d, --depth N        follow calls N levels deep (default: no limit)\n"
-	      "  -s, --samples FILE   a profile of this kernel (perf script, addresses,\n"
-	      "                       ftrace function_graph, .hprof): below the root's own\n"
-	      "                       callees, follow only the edges the samples confirm\n"
-	      "                       and count the others\n"
-	      "  -p, --page-size N    page size: 4096, 4K, 2M ... (default 4K)\n"
-	      "  -e, --edges          print every call site instead: CALLER+0xOFF CALLEE KIND\n"
-	      "                       (KIND: call, tail, icall, itail; CALLEE ? if unknown);\n"
-	      "                       with --root, only the tree's functions\n"
-	      "      --stats          print the disassembly counters on stderr\n"
-	      "  -h, --help           this text\n"
+	      "      --root NAME          the function at the root of the tree\n"
+	      "  -d, --depth N            follow calls N levels deep (default: no limit)\n"
+	      "  -s, --samples FILE       a profile of this kernel (perf script, addresses,\n"
+	      "                           ftrace function_graph, .hprof): below the root's\n"
+	      "                           own callees, follow only the edges the samples\n"
+	      "                           confirm and count the others\n"
+	      "  -p, --page-size SIZE     page size: 4096, 4K, 2M ... (default 4K)\n"
+	      "      --edges              print every call site instead: CALLER+0xOFF CALLEE\n"
+	      "                           KIND (KIND: call, tail, icall, itail; CALLEE ? if\n"
+	      "                           unknown); with --root, only the tree's functions\n"
+	      CLI_USAGE_OUTPUT
+	      "      --stats              print the disassembly counters on stderr\n"
+	      CLI_USAGE_QVH
 	      "\n"
 	      "Exit status: 0 done, 1 bad input or no such function, 2 bad command line.\n",
 	      out);
@@ -364,19 +365,21 @@ static void usage(FILE *out)
 int cmd_callgraph(int argc, char **argv)
 {
 	static const struct option longopts[] = {
-		{ "root", required_argument, NULL, 'r' },
+		CLI_COMMON_LONGOPTS,
+		{ "root", required_argument, NULL, 'R' },
 		{ "depth", required_argument, NULL, 'd' },
 		{ "samples", required_argument, NULL, 's' },
 		{ "page-size", required_argument, NULL, 'p' },
-		{ "edges", no_argument, NULL, 'e' },
+		{ "edges", no_argument, NULL, 'E' },
 		{ "stats", no_argument, NULL, 'S' },
-		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct cg_opts_cmd o = { .depth = UINT_MAX, .page = HP_DEFAULT_PAGE_SIZE };
 	struct kimage *img = NULL;
 	struct profile *prof = NULL;
 	char *samples = NULL;
+	const char *output = NULL;
+	struct cli_out out = { 0 };
 	struct cg_tree t = { 0 };
 	struct kfunc *root = NULL;
 	bool stats = false;
@@ -384,10 +387,24 @@ int cmd_callgraph(int argc, char **argv)
 	double t0, t1 = 0, t2 = 0;
 
 	optind = 1;
-	while ((c = cli_getopt(argc, argv, "r:d:s:p:eh", longopts)) != -1) {
+	/* -r and -e are still read, to say what they are now */
+	while ((c = cli_getopt(argc, argv, CLI_COMMON_SHORTOPTS "d:s:p:r:e", longopts)) != -1) {
+		if (cli_common_opt(c))
+			continue;
 		switch (c) {
-		case 'r':
+		case 'R':
 			o.root = optarg;
+			break;
+		case 'r':
+			cli_retired("callgraph", "-r", "the root is --root NAME (-r is measure's "
+				    "--repeat)");
+			return HP_EXIT_USAGE;
+		case 'e':
+			cli_retired("callgraph", "-e", "every call site is --edges (-e is "
+				    "--tlb-entries in report and verify)");
+			return HP_EXIT_USAGE;
+		case 'o':
+			output = optarg;
 			break;
 		case 'd':
 			if (cli_parse_uint("--depth", optarg, PARSE_C_BASE, 0, UINT_MAX - 1,
@@ -401,7 +418,7 @@ int cmd_callgraph(int argc, char **argv)
 			if (cli_parse_pow2("--page-size", optarg, &o.page))
 				return HP_EXIT_USAGE;
 			break;
-		case 'e':
+		case 'E':
 			o.edges = true;
 			break;
 		case 'S':
@@ -419,6 +436,9 @@ int cmd_callgraph(int argc, char **argv)
 		       "see hotpack callgraph --help");
 		return HP_EXIT_USAGE;
 	}
+	if (cli_out_check_input(output, argv[optind], "the vmlinux") ||
+	    (samples && cli_out_check_input(output, samples, "samples")))
+		return HP_EXIT_USAGE;
 	t0 = now();
 	if (pipe_open_image(&img, argv[optind], &(struct sections_opts){ .quiet_assumed = true },
 			    false))
@@ -446,11 +466,13 @@ int cmd_callgraph(int argc, char **argv)
 		o.prof = prof;
 	}
 	err = disasm_open(&t.d, img);
+	if (!err)
+		err = cli_out_open(&out, output);
 	if (err)
 		goto out;
 	t.img = img;
 	if (o.edges && !root) {
-		struct edge_print ep = { stdout, img };
+		struct edge_print ep = { out.f, img };
 
 		for (size_t i = 0; i < img->nfuncs; i++)
 			disasm_func(t.d, (uint32_t)i, print_edge, &ep);
@@ -463,7 +485,7 @@ int cmd_callgraph(int argc, char **argv)
 	if (err)
 		goto out_stats;
 	if (o.edges) {
-		struct edge_print ep = { stdout, img };
+		struct edge_print ep = { out.f, img };
 		uint32_t *fs = xcalloc(t.nnodes, sizeof(*fs));
 
 		/* in address order, like the whole-image listing */
@@ -478,12 +500,13 @@ int cmd_callgraph(int argc, char **argv)
 
 		if (o.depth != UINT_MAX)
 			snprintf(depth, sizeof(depth), "%u", o.depth);
-		printf("# hotpack callgraph %s: root %s, %s, depth %s, page size %" PRIu64 "%s\n",
-		       img->path, o.root, disasm_arch_name(t.d), depth, o.page,
-		       prof ? ", edges below depth 1 confirmed by samples" : "");
-		printf("# tree: callees in call-site order; ^ = listed under another caller\n");
-		print_tree(stdout, &t);
-		print_flat_and_totals(stdout, &t, &o);
+		fprintf(out.f, "# hotpack callgraph %s: root %s, %s, depth %s, page size %" PRIu64
+			"%s\n", img->path, o.root, disasm_arch_name(t.d), depth, o.page,
+			prof ? ", edges below depth 1 confirmed by samples" : "");
+		fprintf(out.f, "# tree: callees in call-site order; ^ = listed under another "
+			"caller\n");
+		print_tree(out.f, &t);
+		print_flat_and_totals(out.f, &t, &o);
 	}
 	ret = HP_EXIT_OK;
 out_stats:
@@ -491,6 +514,10 @@ out_stats:
 	if (stats)
 		print_stats(stderr, t.d, t1 - t0, t2 - t1);
 out:
+	if (ret != HP_EXIT_OK)
+		cli_out_abort(&out);
+	else if (cli_out_commit(&out))
+		ret = HP_EXIT_ERROR;
 	for (size_t i = 0; i < t.nnodes; i++)
 		free(t.nodes[i].kids);
 	free(t.nodes);

@@ -39,21 +39,24 @@ static void usage(FILE *f)
 "file (\"I-TLB kernel misses: N\" lines) read before and after. Then the cost:\n"
 "misses x miss penalty = cycles lost, and their share of all cycles.\n"
 "\n"
-"  -r, --repeat N        run N times; print mean and spread (default 1)\n"
-"  -c, --counters FILE   a counters file to read before and after\n"
-"                        (default: " TLBMISS_PROC " when it exists)\n"
-"      --miss-cycles N   cycles one I-TLB miss costs (default %u here;\n"
-"                        23 on the MPC8xx, 30 on x86)\n"
-"      --clock-hz N      CPU clock, for the share when no cycles counter\n"
-"                        runs (default: from cpufreq or /proc/cpuinfo)\n"
-"      --no-perf         do not use hardware counters, only the file\n"
-"      --plugin-path     print where the QEMU plugin is and exit\n"
-"      --qemu[=QEMU]     no PMU: run COMMAND (a program) under qemu-user with\n"
-"                        hotpack's plugin and report its emulated I-TLB and\n"
-"                        I-cache misses (QEMU: picked from the program's ELF)\n"
-"      --plugin-args A   more plugin arguments for --qemu, e.g.\n"
-"                        entries=32,page=4K (see hotpack-itlb(7))\n"
-"  -h, --help            this text\n"
+"  -r, --repeat N           run N times; print mean and spread (default 1)\n"
+"  -c, --counters FILE      a counters file to read before and after\n"
+"                           (default: " TLBMISS_PROC " when it exists)\n"
+"      --miss-cycles N      cycles one I-TLB miss costs (default %u here;\n"
+"                           23 on the MPC8xx, 30 on x86)\n"
+"      --clock-hz N         CPU clock, for the share when no cycles counter\n"
+"                           runs (default: from cpufreq or /proc/cpuinfo)\n"
+"      --no-perf            do not use hardware counters, only the file\n"
+"      --plugin-path        print where the QEMU plugin is and exit\n"
+"      --qemu[=QEMU]        no PMU: run COMMAND (a program) under qemu-user\n"
+"                           with hotpack's plugin and report its emulated\n"
+"                           I-TLB and I-cache misses (QEMU: picked from the\n"
+"                           program's ELF)\n"
+"      --plugin-args A      more plugin arguments for --qemu, e.g.\n"
+"                           entries=32,page=4K (see hotpack-itlb(7))\n"
+CLI_USAGE_OUTPUT
+"                           (COMMAND's own output stays where it was)\n"
+CLI_USAGE_QVH
 "\n"
 "Without a PMU (most embedded boards, many VMs) run the workload under QEMU\n"
 "with hotpack's TCG plugin instead: it emulates the I-TLB and counts its\n"
@@ -80,27 +83,27 @@ static int parse_hz(const char *arg, double *out)
 }
 
 /* "1234567 ± 0.52%" for several runs, the plain value for one. */
-static void print_stat(const double *v, size_t n)
+static void print_stat(FILE *out, const double *v, size_t n)
 {
 	struct mstat s = mstat_of(v, n);
 
 	if (n < 2)
-		printf(" %16.0f %9s", s.mean, "");
+		fprintf(out, " %16.0f %9s", s.mean, "");
 	else
-		printf(" %16.0f ±%6.2f%%", s.mean, s.mean > 0.0 ? 100.0 * s.stddev / s.mean : 0.0);
+		fprintf(out, " %16.0f ±%6.2f%%", s.mean, s.mean > 0.0 ? 100.0 * s.stddev / s.mean : 0.0);
 }
 
-static void print_cost(const char *what, double misses, double miss_cycles, double total,
+static void print_cost(FILE *out, const char *what, double misses, double miss_cycles, double total,
 		       const char *total_from)
 {
 	double share, lost = measure_cost(misses, miss_cycles, total, &share);
 
-	printf("cost (%s): %.0f misses x %.0f cycles = %.0f cycles", what, misses, miss_cycles,
+	fprintf(out, "cost (%s): %.0f misses x %.0f cycles = %.0f cycles", what, misses, miss_cycles,
 	       lost);
 	if (share >= 0.0)
-		printf(" = %.2f%% of %.0f cycles (%s)\n", 100.0 * share, total, total_from);
+		fprintf(out, " = %.2f%% of %.0f cycles (%s)\n", 100.0 * share, total, total_from);
 	else
-		printf("; give --clock-hz for their share of all cycles\n");
+		fprintf(out, "; give --clock-hz for their share of all cycles\n");
 }
 
 struct opts {
@@ -112,6 +115,7 @@ struct opts {
 	double miss_cycles;
 	double clock_hz;
 	bool no_perf;
+	FILE *out;		/* the report: stdout or -o's buffer */
 };
 
 static int report(const struct opts *o, struct mrun *runs, struct mcounter_file *before,
@@ -126,29 +130,29 @@ static int report(const struct opts *o, struct mrun *runs, struct mcounter_file 
 	for (i = 0; i < n; i++)
 		v[i] = runs[i].seconds;
 	seconds = mstat_of(v, n).mean;
-	printf("runs: %zu, wall time: %.3f s", n, seconds);
+	fprintf(o->out, "runs: %zu, wall time: %.3f s", n, seconds);
 	if (n > 1)
-		printf(" ± %.3f s", mstat_of(v, n).stddev);
-	printf("\n");
+		fprintf(o->out, " ± %.3f s", mstat_of(v, n).stddev);
+	fprintf(o->out, "\n");
 	/* A zero total means unknown: the share then falls back to the clock. */
 	if (use_perf) {
-		printf("%-18s %16s %9s %16s %9s\n", "counter", "kernel", "", "user", "");
+		fprintf(o->out, "%-18s %16s %9s %16s %9s\n", "counter", "kernel", "", "user", "");
 		for (e = 0; e < MEV_COUNT; e++) {
-			printf("%-18s", mevent_name(e));
+			fprintf(o->out, "%-18s", mevent_name(e));
 			for (m = 0; m < MMODE_COUNT; m++) {
 				if (!runs[0].valid[e][m]) {
-					printf(" %16s %9s", "not supported", "");
+					fprintf(o->out, " %16s %9s", "not supported", "");
 					continue;
 				}
 				for (i = 0; i < n; i++)
 					v[i] = runs[i].value[e][m];
-				print_stat(v, n);
+				print_stat(o->out, v, n);
 				if (e == MEV_CYCLES)
 					cycles += mstat_of(v, n).mean;
 				if (e == MEV_ITLB_MISSES)
 					misses += mstat_of(v, n).mean;
 			}
-			printf("\n");
+			fprintf(o->out, "\n");
 		}
 		if (cycles > 0.0)
 			cycles_from = "counted";
@@ -160,16 +164,16 @@ static int report(const struct opts *o, struct mrun *runs, struct mcounter_file 
 	}
 	if (use_perf && runs[0].valid[MEV_ITLB_MISSES][MMODE_KERNEL] &&
 	    runs[0].valid[MEV_ITLB_MISSES][MMODE_USER])
-		print_cost("iTLB-load-misses", misses, o->miss_cycles, cycles, cycles_from);
+		print_cost(o->out, "iTLB-load-misses", misses, o->miss_cycles, cycles, cycles_from);
 
 	if (o->counters) {
 		double all = 0.0;
 		bool any = false;
 
 		if (n == 1)
-			printf("counters file %s (before -> after, delta):\n", o->counters);
+			fprintf(o->out, "counters file %s (before -> after, delta):\n", o->counters);
 		else
-			printf("counters file %s (delta per run, mean over %zu runs):\n",
+			fprintf(o->out, "counters file %s (delta per run, mean over %zu runs):\n",
 			       o->counters, n);
 		for (k = 0; k < after[0].n; k++) {
 			const char *name = after[0].c[k].name;
@@ -192,17 +196,17 @@ static int report(const struct opts *o, struct mrun *runs, struct mcounter_file 
 					o->counters, name);
 				continue;
 			}
-			printf("  %-28s", name);
+			fprintf(o->out, "  %-28s", name);
 			if (n == 1) {
 				uint64_t b = 0;
 
 				mcounter_file_get(&before[0], name, &b);
-				printf(" %14llu -> %14llu  delta %14.0f\n", (unsigned long long)b,
+				fprintf(o->out, " %14llu -> %14llu  delta %14.0f\n", (unsigned long long)b,
 				       (unsigned long long)after[0].c[k].value, v[0]);
 			} else {
 				struct mstat st = mstat_of(v, n);
 
-				printf("  mean delta %14.0f ± %.2f%%\n", st.mean,
+				fprintf(o->out, "  mean delta %14.0f ± %.2f%%\n", st.mean,
 				       st.mean > 0.0 ? 100.0 * st.stddev / st.mean : 0.0);
 			}
 			if (mcounter_is_miss(name)) {
@@ -211,7 +215,7 @@ static int report(const struct opts *o, struct mrun *runs, struct mcounter_file 
 			}
 		}
 		if (any)
-			print_cost("all misses in the counters file", all, o->miss_cycles, cycles,
+			print_cost(o->out, "all misses in the counters file", all, o->miss_cycles, cycles,
 				   cycles_from);
 	}
 	free(v);
@@ -242,16 +246,16 @@ static char *which(const char *cmd)
 }
 
 /* One row of the report: a mean over the runs, with the spread. */
-static void qline(const char *what, const double *v, size_t n, double insns, bool per_k)
+static void qline(FILE *out, const char *what, const double *v, size_t n, double insns, bool per_k)
 {
 	struct mstat st = mstat_of(v, n);
 
-	printf("  %-30s %14.0f", what, st.mean);
+	fprintf(out, "  %-30s %14.0f", what, st.mean);
 	if (n > 1)
-		printf(" ±%6.2f%%", st.mean > 0.0 ? 100.0 * st.stddev / st.mean : 0.0);
+		fprintf(out, " ±%6.2f%%", st.mean > 0.0 ? 100.0 * st.stddev / st.mean : 0.0);
 	if (per_k && insns > 0.0)
-		printf("  %9.3f per 1000 insns", 1000.0 * st.mean / insns);
-	printf("\n");
+		fprintf(out, "  %9.3f per 1000 insns", 1000.0 * st.mean / insns);
+	fprintf(out, "\n");
 }
 
 /*
@@ -328,19 +332,19 @@ static int run_qemu(const struct opts *o, const char *plugin, char **cmd)
 		if (err)
 			goto out;
 	}
-	printf("runs: %zu under %s with hotpack's plugin, wall time %.3f s each "
+	fprintf(o->out, "runs: %zu under %s with hotpack's plugin, wall time %.3f s each "
 	       "(emulated: not the program's own speed)\n", n, qemu, seconds / (double)n);
-	printf("emulated counters, %s (%s):\n", !strcmp(rows[0].label, "work") ?
+	fprintf(o->out, "emulated counters, %s (%s):\n", !strcmp(rows[0].label, "work") ?
 	       "phases between the first and last hpmark" : "the whole run", "code in the "
 	       "program's text unless --plugin-args says kbase=/kend=");
-	fputs(rows[0].models ? rows[0].models : "", stdout);
+	fputs(rows[0].models ? rows[0].models : "", o->out);
 	for (i = 0; i < n; i++)
 		v[i] = mqrow_get(&rows[i], "kinsns");
 	insns = mstat_of(v, n).mean;
-	qline("instructions", v, n, 0.0, false);
+	qline(o->out, "instructions", v, n, 0.0, false);
 	for (i = 0; i < n; i++)
 		v[i] = mqrow_get(&rows[i], "kpages");
-	qline("distinct code pages", v, n, 0.0, false);
+	qline(o->out, "distinct code pages", v, n, 0.0, false);
 	for (k = 0; k < rows[0].n; k++) {
 		const char *name = rows[0].names[k];
 		char what[64];
@@ -353,7 +357,7 @@ static int run_qemu(const struct opts *o, const char *plugin, char **cmd)
 			continue;
 		for (i = 0; i < n; i++)
 			v[i] = mqrow_get(&rows[i], name);
-		qline(what, v, n, insns, true);
+		qline(o->out, what, v, n, insns, true);
 	}
 	for (k = 0; k < rows[0].n; k++) {
 		const char *name = rows[0].names[k];
@@ -366,11 +370,11 @@ static int run_qemu(const struct opts *o, const char *plugin, char **cmd)
 		/* Cycles: one per instruction plus the misses' stalls. */
 		lost = mstat_of(v, n).mean * miss_cycles;
 		measure_cost(mstat_of(v, n).mean, miss_cycles, insns + lost, &share);
-		printf("cost (%s entries): %.0f misses x %.0f cycles = %.0f cycles", name + 4,
+		fprintf(o->out, "cost (%s entries): %.0f misses x %.0f cycles = %.0f cycles", name + 4,
 		       mstat_of(v, n).mean, miss_cycles, lost);
 		if (share >= 0.0)
-			printf(" = %.2f%% of all cycles at 1 cycle per instruction", 100.0 * share);
-		printf("\n");
+			fprintf(o->out, " = %.2f%% of all cycles at 1 cycle per instruction", 100.0 * share);
+		fprintf(o->out, "\n");
 	}
 	ret = HP_EXIT_OK;
 out:
@@ -388,7 +392,8 @@ out:
 	return ret;
 }
 
-int cmd_measure(int argc, char **argv)
+/* The command; the report goes to @out, opened once the options are read. */
+static int measure(int argc, char **argv, struct cli_out *out)
 {
 	static const struct option longopts[] = {
 		{ "repeat", required_argument, NULL, 'r' },
@@ -399,7 +404,7 @@ int cmd_measure(int argc, char **argv)
 		{ "plugin-path", no_argument, NULL, 'p' },
 		{ "qemu", optional_argument, NULL, 'Q' },
 		{ "plugin-args", required_argument, NULL, 'A' },
-		{ "help", no_argument, NULL, 'h' },
+		CLI_COMMON_LONGOPTS,
 		{ NULL, 0, NULL, 0 },
 	};
 	struct opts o = { .repeat = 1, .miss_cycles = measure_default_miss_cycles() };
@@ -407,16 +412,23 @@ int cmd_measure(int argc, char **argv)
 	struct mrun *runs = NULL;
 	bool use_perf, clock_given = false, plugin_path = false;
 	char *plugin;
+	const char *output = NULL;
 	uint64_t v;
 	size_t i;
 	int c, why, ret = HP_EXIT_OK, err;
 	enum mprobe probe;
 
 	optind = 1;
-	while ((c = cli_getopt(argc, argv, "+r:c:h", longopts)) != -1) {
+	while ((c = cli_getopt(argc, argv, "+" CLI_COMMON_SHORTOPTS "r:c:", longopts)) !=
+	       -1) {
+		if (cli_common_opt(c))
+			continue;
 		switch (c) {
+		case 'o':
+			output = optarg;
+			break;
 		case 'r':
-			if (cli_parse_u64("-r", optarg, 0, 1, ULONG_MAX, &v))
+			if (cli_parse_u64("--repeat", optarg, 0, 1, ULONG_MAX, &v))
 				return HP_EXIT_USAGE;
 			o.repeat = (unsigned long)v;
 			break;
@@ -453,13 +465,17 @@ int cmd_measure(int argc, char **argv)
 			return HP_EXIT_USAGE;
 		}
 	}
-	plugin = measure_plugin_path();
 	if (optind >= argc && !plugin_path) {
 		pr_err("no command to measure; give one after --, e.g. "
 		       "hotpack measure -- dd if=/dev/zero of=/dev/null bs=4k count=3840");
-		free(plugin);
 		return HP_EXIT_USAGE;
 	}
+	if (o.counters && cli_out_check_input(output, o.counters, "the counters file"))
+		return HP_EXIT_USAGE;
+	if (cli_out_open(out, output))
+		return HP_EXIT_ERROR;
+	o.out = out->f;
+	plugin = measure_plugin_path();
 	if (!o.counters && access(TLBMISS_PROC, R_OK) == 0)
 		o.counters = TLBMISS_PROC;
 	if (!clock_given)
@@ -471,7 +487,7 @@ int cmd_measure(int argc, char **argv)
 			       "with make, or install it");
 			return HP_EXIT_ERROR;
 		}
-		printf("%s\n", plugin);
+		fprintf(o.out, "%s\n", plugin);
 		free(plugin);
 		return HP_EXIT_OK;
 	}
@@ -550,5 +566,19 @@ int cmd_measure(int argc, char **argv)
 	free(before);
 	free(after);
 	free(runs);
+	return ret;
+}
+
+int cmd_measure(int argc, char **argv)
+{
+	struct cli_out out = { 0 };
+	int ret = measure(argc, argv, &out);
+
+	if (!out.f)
+		return ret;
+	if (ret != HP_EXIT_OK)
+		cli_out_abort(&out);
+	else if (cli_out_commit(&out))
+		ret = HP_EXIT_ERROR;
 	return ret;
 }

@@ -36,6 +36,7 @@ struct order_opts {
 	const char *output;
 	enum emit_format format;
 	bool werror;
+	bool implicit;		/* called as hotpack VMLINUX SAMPLES... */
 };
 
 static void order_usage(FILE *f)
@@ -50,7 +51,7 @@ static void order_usage(FILE *f)
 "\n"
 "%s\n"
 "\n"
-"  -o, --output FILE        write FILE (whole or not at all) instead of stdout\n"
+CLI_USAGE_OUTPUT
 "  -f, --format FMT         lds (default), gold, lld, ld-section-ordering, list\n"
 "  -a, --algo NAME          layout algorithm (default: %s; see --list-algos)\n"
 "      --list-algos         list the layout algorithms\n"
@@ -61,8 +62,7 @@ GEOM_PRESET_USAGE
 PIPE_LAYOUT_USAGE
 PIPE_USAGE
 "      --werror             treat warnings as errors\n"
-"  -q, --quiet              errors only;  -v, --verbose  more detail\n"
-"  -h, --help               this text\n"
+CLI_USAGE_QVH
 "\n"
 "Exit status: 0 ok, 1 error (bad input, nothing matched), 2 usage.\n",
 		text, layout_default_name(), input_format_usage());
@@ -75,7 +75,7 @@ enum {
 };
 
 static const struct option order_longopts[] = {
-	{ "output", required_argument, NULL, 'o' },
+	CLI_COMMON_LONGOPTS,
 	{ "format", required_argument, NULL, 'f' },
 	{ "algo", required_argument, NULL, 'a' },
 	{ "page-size", required_argument, NULL, 'p' },
@@ -85,9 +85,6 @@ static const struct option order_longopts[] = {
 	PIPE_LONGOPTS,
 	{ "werror", no_argument, NULL, OPT_WERROR },
 	{ "list-algos", no_argument, NULL, OPT_LIST_ALGOS },
-	{ "quiet", no_argument, NULL, 'q' },
-	{ "verbose", no_argument, NULL, 'v' },
-	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -101,8 +98,10 @@ static int order_parse(int argc, char **argv, struct order_opts *o)
 	geom_default(&o->layout.geom);
 	o->layout.coverage = 1.0;
 	optind = 1;
-	while ((c = cli_getopt(argc, argv, "o:f:a:p:e:qvh", order_longopts)) != -1) {
-		f = pipe_parse_opt(&o->pipe, c, optarg);
+	while ((c = cli_getopt(argc, argv, CLI_COMMON_SHORTOPTS "f:a:p:e:", order_longopts)) != -1) {
+		f = cli_common_opt(c);
+		if (!f)
+			f = pipe_parse_opt(&o->pipe, c, optarg);
 		if (!f)
 			f = pipe_parse_layout_opt(&o->layout, c, optarg);
 		if (f < 0)
@@ -142,12 +141,18 @@ static int order_parse(int argc, char **argv, struct order_opts *o)
 											   : " (default)");
 			return 1;
 		}
-		case 'q': hp_verbosity = 0; break;
-		case 'v': hp_verbosity = 2; break;
 		case 'h': order_usage(stdout); return 1;
 		default:
 			return -EINVAL;
 		}
+	}
+	/* "hotpack -a cds report V S": a command's name where the vmlinux
+	 * goes is that command misplaced, never a vmlinux called "report" */
+	if (optind < argc && o->implicit && cmd_is_command(argv[optind])) {
+		pr_err("'%s' is a command: put it first (hotpack [-q|-v] %s [options] ...); "
+		       "a vmlinux of that name is ./%s", argv[optind], argv[optind],
+		       argv[optind]);
+		return -EINVAL;
 	}
 	if (argc - optind < 2) {
 		pr_err("give the vmlinux and at least one samples file ('-' for stdin); "
@@ -163,7 +168,7 @@ static int order_parse(int argc, char **argv, struct order_opts *o)
 		pr_err("--algo: unknown algorithm '%s'; see hotpack --list-algos", o->algo);
 		return -EINVAL;
 	}
-	return 0;
+	return pipe_check_search(&o->layout, layout_find(o->algo));
 }
 
 /* Pages the placed functions span now and in the new order. */
@@ -261,13 +266,23 @@ static int order_run(struct order_opts *o, char *vmlinux, char **inputs, int nin
 	return err;
 }
 
-int cmd_order(int argc, char **argv)
+static int order_main(int argc, char **argv, bool implicit)
 {
-	struct order_opts o = { 0 };
+	struct order_opts o = { .implicit = implicit };
 	int err = order_parse(argc, argv, &o);
 
 	if (err)
 		return err > 0 ? HP_EXIT_OK : HP_EXIT_USAGE;
 	err = order_run(&o, argv[optind], argv + optind + 1, argc - optind - 1);
 	return err ? HP_EXIT_ERROR : HP_EXIT_OK;
+}
+
+int cmd_order(int argc, char **argv)
+{
+	return order_main(argc, argv, false);
+}
+
+int cmd_order_implicit(int argc, char **argv)
+{
+	return order_main(argc, argv, true);
 }

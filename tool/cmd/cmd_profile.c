@@ -40,7 +40,7 @@ static void profile_usage(FILE *f)
 "\n"
 "%s\n"
 "\n"
-"  -o, --output FILE        write FILE (whole or not at all) instead of stdout\n"
+CLI_USAGE_OUTPUT
 "  -f, --format FMT         hprof (default), or lld-cg: the call graph the\n"
 "                           layout would work on, as ld.lld's\n"
 "                           --call-graph-ordering-file (CALLER CALLEE WEIGHT;\n"
@@ -58,8 +58,9 @@ static void profile_usage(FILE *f)
 "      --any-arch           use a .hprof of another architecture (warned about)\n"
 "      --buildid-list FILE  perf buildid-list output: its kernel build-id must\n"
 "                           be the vmlinux's\n"
-"      --weight UNIT        perf samples weigh their period (default) or 1\n"
-"                           (events), to add up with other inputs' counts\n"
+"      --weight UNIT        period (default: a perf sample weighs its period)\n"
+"                           or events (each weighs 1, to add up with other\n"
+"                           inputs' counts)\n"
 "      --weight-of FILE=W   the input FILE's weights times W (a positive real)\n"
 "      --addr-window N      address lists: each N samples in a row (in the\n"
 "                           order they happened) also give a trace and edges\n"
@@ -68,8 +69,7 @@ static void profile_usage(FILE *f)
 "                           (.hprof 2.1 'seq', which the model replays)\n"
 "      --json               the profile's statistics as one JSON object on\n"
 "                           stdout (docs/json.md); the profile goes to -o FILE\n"
-"  -q, --quiet              errors only;  -v, --verbose  more detail\n"
-"  -h, --help               this text\n"
+CLI_USAGE_QVH
 "\n"
 "Exit status: 0 ok, 1 error (bad input, too little matched), 2 usage.\n",
 		text, input_format_usage());
@@ -87,9 +87,8 @@ static void merge_usage(FILE *f)
 "Adding perf periods to event counts is warned about (see --weight in\n"
 "hotpack profile --help).\n"
 "\n"
-"  -o, --output FILE        write FILE (whole or not at all) instead of stdout\n"
-"  -q, --quiet              errors only\n"
-"  -h, --help               this text\n"
+CLI_USAGE_OUTPUT
+CLI_USAGE_QVH
 "\n"
 "Exit status: 0 ok, 1 error, 2 usage.\n");
 }
@@ -100,7 +99,7 @@ enum profile_format { FORMAT_HPROF, FORMAT_LLD_CG };
 
 /* pipeline.h's input options; not --object nor those of the call graph */
 static const struct option profile_longopts[] = {
-	{ "output", required_argument, NULL, 'o' },
+	CLI_COMMON_LONGOPTS,
 	{ "format", required_argument, NULL, 'f' },
 	{ "vmlinux", required_argument, NULL, OPT_VMLINUX },
 	{ "map", required_argument, NULL, PIPE_OPT_MAP },
@@ -112,9 +111,6 @@ static const struct option profile_longopts[] = {
 	{ "addr-window", required_argument, NULL, PIPE_OPT_ADDR_WINDOW },
 	{ "sequence", no_argument, NULL, OPT_SEQUENCE },
 	{ "json", no_argument, NULL, OPT_JSON },
-	{ "quiet", no_argument, NULL, 'q' },
-	{ "verbose", no_argument, NULL, 'v' },
-	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -204,9 +200,11 @@ int cmd_profile(int argc, char **argv)
 
 	pipe_opts_init(&po);
 	optind = 1;
-	while ((c = cli_getopt(argc, argv, "o:f:qvh", profile_longopts)) != -1) {
-		int shared = pipe_parse_opt(&po, c, optarg);
+	while ((c = cli_getopt(argc, argv, CLI_COMMON_SHORTOPTS "f:", profile_longopts)) != -1) {
+		int shared = cli_common_opt(c);
 
+		if (!shared)
+			shared = pipe_parse_opt(&po, c, optarg);
 		if (shared < 0)
 			return HP_EXIT_USAGE;
 		if (shared)
@@ -227,8 +225,6 @@ int cmd_profile(int argc, char **argv)
 		case OPT_VMLINUX: vmlinux = optarg; break;
 		case OPT_SEQUENCE: sequence = true; break;
 		case OPT_JSON: json = true; break;
-		case 'q': hp_verbosity = 0; break;
-		case 'v': hp_verbosity = 2; break;
 		case 'h': profile_usage(stdout); return HP_EXIT_OK;
 		default: return HP_EXIT_USAGE;
 		}
@@ -295,9 +291,7 @@ int cmd_profile(int argc, char **argv)
 int cmd_merge(int argc, char **argv)
 {
 	static const struct option longopts[] = {
-		{ "output", required_argument, NULL, 'o' },
-		{ "quiet", no_argument, NULL, 'q' },
-		{ "help", no_argument, NULL, 'h' },
+		CLI_COMMON_LONGOPTS,
 		{ NULL, 0, NULL, 0 },
 	};
 	struct input_opts in = { .reader = profile_reader_find("hprof") };
@@ -306,10 +300,11 @@ int cmd_merge(int argc, char **argv)
 	int c, i, err = 0;
 
 	optind = 1;
-	while ((c = cli_getopt(argc, argv, "o:qh", longopts)) != -1) {
+	while ((c = cli_getopt(argc, argv, CLI_COMMON_SHORTOPTS, longopts)) != -1) {
+		if (cli_common_opt(c))
+			continue;
 		switch (c) {
 		case 'o': output = optarg; break;
-		case 'q': hp_verbosity = 0; break;
 		case 'h': merge_usage(stdout); return HP_EXIT_OK;
 		default: return HP_EXIT_USAGE;
 		}

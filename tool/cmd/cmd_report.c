@@ -48,6 +48,8 @@ struct report_opts {
 	const char *algo;	/* a name or "all" */
 	const char *svg;
 	bool json;		/* the report as JSON (docs/json.md) */
+	const char *output;	/* -o: the report (text or JSON); NULL stdout */
+	FILE *out;		/* where the report is being written */
 	struct model_opts model;	/* its geometry is also layout.geom */
 	unsigned int show_paths;
 	int replay;		/* -1 auto, 0 paths, 1 nodes */
@@ -77,15 +79,15 @@ GEOM_PRESET_USAGE
 "                           the functions' sample weights (always, when there\n"
 "                           are no paths)\n"
 "  -n, --paths N            heaviest paths listed one by one (default 10, 0: none)\n"
+CLI_USAGE_OUTPUT
 "      --svg FILE           write the picture to FILE: pages per run, per path\n"
 "                           and the heat map, now and after; '-': stdout, the\n"
-"                           SVG alone (no text report)\n"
+"                           SVG alone (the text report only with -o FILE)\n"
 "      --json               the report as one JSON object (docs/json.md)\n"
 "      --time               add each algorithm's run time (not deterministic)\n"
 PIPE_LAYOUT_USAGE
 PIPE_USAGE
-"  -q, --quiet              errors only;  -v, --verbose  more detail\n"
-"  -h, --help               this text\n"
+CLI_USAGE_QVH
 "\n"
 "Exit status: 0 ok, 1 error (bad input, nothing matched), 2 usage.\n",
 		layout_default_name(), MODEL_DEFAULT_BUDGET, input_format_usage());
@@ -107,9 +109,7 @@ static const struct option report_longopts[] = {
 	{ "json", no_argument, NULL, OPT_JSON },
 	PIPE_LAYOUT_LONGOPTS,
 	PIPE_LONGOPTS,
-	{ "quiet", no_argument, NULL, 'q' },
-	{ "verbose", no_argument, NULL, 'v' },
-	{ "help", no_argument, NULL, 'h' },
+	CLI_COMMON_LONGOPTS,
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -126,9 +126,11 @@ static int report_parse(int argc, char **argv, struct report_opts *o)
 	o->replay = -1;
 	model_opts_default(&o->model);
 	optind = 1;
-	while ((c = cli_getopt(argc, argv, "a:p:e:n:qvh", report_longopts)) != -1) {
-		int shared = pipe_parse_opt(&o->pipe, c, optarg);
+	while ((c = cli_getopt(argc, argv, CLI_COMMON_SHORTOPTS "a:p:e:n:", report_longopts)) != -1) {
+		int shared = cli_common_opt(c);
 
+		if (!shared)
+			shared = pipe_parse_opt(&o->pipe, c, optarg);
 		if (!shared)
 			shared = pipe_parse_layout_opt(&o->layout, c, optarg);
 		if (!shared) {
@@ -158,15 +160,14 @@ static int report_parse(int argc, char **argv, struct report_opts *o)
 			break;
 		case 'n':
 		case OPT_PATHS:
-			if (cli_parse_u64("--paths", optarg, 0, 0, 1000000, &v))
+			if (cli_parse_u64("--paths", optarg, 0, 0, CLI_LIST_MAX, &v))
 				return -EINVAL;
 			o->show_paths = (unsigned int)v;
 			break;
 		case OPT_SVG: o->svg = optarg; break;
 		case OPT_TIME: o->time = true; break;
 		case OPT_JSON: o->json = true; break;
-		case 'q': hp_verbosity = 0; break;
-		case 'v': hp_verbosity = 2; break;
+		case 'o': o->output = optarg; break;
 		case 'h': report_usage(stdout); return 1;
 		default:
 			return -EINVAL;
@@ -184,13 +185,22 @@ static int report_parse(int argc, char **argv, struct report_opts *o)
 		return -EINVAL;
 	}
 	if (pipe_check_output(o->svg, argv[optind], &o->pipe.sections, argv + optind + 1,
+			      argc - optind - 1) ||
+	    pipe_check_output(o->output, argv[optind], &o->pipe.sections, argv + optind + 1,
 			      argc - optind - 1))
 		return -EINVAL;
+	if (o->svg && o->output && strcmp(o->svg, "-") && cli_same_file(o->svg, o->output)) {
+		pr_err("--svg %s: is also the report's output (-o); give them two files",
+		       o->svg);
+		return -EINVAL;
+	}
 	if (strcmp(o->algo, "all") && !layout_find(o->algo)) {
 		pr_err("--algo: unknown algorithm '%s'; give all or one of hotpack --list-algos",
 		       o->algo);
 		return -EINVAL;
 	}
+	if (strcmp(o->algo, "all") && pipe_check_search(&o->layout, layout_find(o->algo)))
+		return -EINVAL;
 	/* checked now so that a value the simulators refuse (--tlb-ways 3,
 	 * ways not dividing a size) is a usage error, said before any input
 	 * is read */
@@ -215,29 +225,29 @@ struct report_col {
 static void print_summary(const struct report_opts *o, const struct geometry *g, bool large,
 			  const struct report_col *col, size_t n)
 {
-	printf("%-10s %9s %13s %7s %11s", "layout", "pages/run", "bound(fixed)", "bound",
+	fprintf(o->out, "%-10s %9s %13s %7s %11s", "layout", "pages/run", "bound(fixed)", "bound",
 	       "set pages");
 	for (size_t k = 0; k < g->ntlb; k++)
-		printf(" %8s%-3u", "miss", g->tlb_entries[k]);
+		fprintf(o->out, " %8s%-3u", "miss", g->tlb_entries[k]);
 	if (g->icache.size)
-		printf(" %12s", "icache-miss");
+		fprintf(o->out, " %12s", "icache-miss");
 	if (o->time)
-		printf(" %9s", "time(ms)");
-	printf("\n");
+		fprintf(o->out, " %9s", "time(ms)");
+	fprintf(o->out, "\n");
 	for (size_t i = 0; i < n; i++) {
 		const struct model_result *r = large ? &col[i].rl : &col[i].r;
 		char set[32];
 
 		snprintf(set, sizeof(set), "%zu/%zu", r->set_pages, r->set_bound);
-		printf("%-10s %9.2f %13.2f %7.2f %11s", col[i].name, model_mean_pages(r),
+		fprintf(o->out, "%-10s %9.2f %13.2f %7.2f %11s", col[i].name, model_mean_pages(r),
 		       model_mean_fixed_bound(r), model_mean_bound(r), set);
 		for (size_t k = 0; k < g->ntlb; k++)
-			printf(" %11" PRIu64, r->tlb_misses[k]);
+			fprintf(o->out, " %11" PRIu64, r->tlb_misses[k]);
 		if (g->icache.size)
-			printf(" %12" PRIu64, r->icache_misses);
+			fprintf(o->out, " %12" PRIu64, r->icache_misses);
 		if (o->time)
-			printf(" %9.1f", col[i].ms);
-		printf("\n");
+			fprintf(o->out, " %9.1f", col[i].ms);
+		fprintf(o->out, "\n");
 	}
 }
 
@@ -248,21 +258,21 @@ static void print_paths(const struct report_opts *o, const struct cgraph *cg,
 
 	if (!shown)
 		return;
-	printf("\nheaviest hot paths (%zu of %zu), pages each:\n", shown, cg->npaths);
-	printf("%4s %10s %6s %6s %6s", "#", "weight", "funcs", "bound", "fixed");
+	fprintf(o->out, "\nheaviest hot paths (%zu of %zu), pages each:\n", shown, cg->npaths);
+	fprintf(o->out, "%4s %10s %6s %6s %6s", "#", "weight", "funcs", "bound", "fixed");
 	for (size_t i = 0; i < n; i++)
-		printf(" %9.9s", col[i].name);
-	printf("  root\n");
+		fprintf(o->out, " %9.9s", col[i].name);
+	fprintf(o->out, "  root\n");
 	for (size_t p = 0; p < shown; p++) {
 		const struct model_path *mp = &col[0].r.paths[p];
 		const struct cg_path *cp = &cg->paths[p];
 		const char *root = cg->img ? cg->img->funcs[cg->nodes[cp->nodes[0]].func].name : "?";
 
-		printf("%4zu %10" PRIu64 " %6u %6u %6u", p + 1, mp->weight, mp->nfuncs, mp->bound,
+		fprintf(o->out, "%4zu %10" PRIu64 " %6u %6u %6u", p + 1, mp->weight, mp->nfuncs, mp->bound,
 		       mp->fixed_bound);
 		for (size_t i = 0; i < n; i++)
-			printf(" %9u", col[i].r.paths[p].pages);
-		printf("  %s%s\n", root, layout_traced_is(cg, &o->layout, p) ? " (traced)" : "");
+			fprintf(o->out, " %9u", col[i].r.paths[p].pages);
+		fprintf(o->out, "  %s%s\n", root, layout_traced_is(cg, &o->layout, p) ? " (traced)" : "");
 	}
 }
 
@@ -277,7 +287,7 @@ static void print_traced(const struct report_opts *o, const struct cgraph *cg,
 		ntr += layout_traced_is(cg, &o->layout, p);
 	if (!ntr)
 		return;
-	printf("\nexplicit paths at their reachable bound:\n");
+	fprintf(o->out, "\nexplicit paths at their reachable bound:\n");
 	for (size_t i = 0; i < n; i++) {
 		const struct layout_traced *t = &col[i].traced;
 		size_t at = 0;
@@ -288,20 +298,20 @@ static void print_traced(const struct report_opts *o, const struct cgraph *cg,
 			      col[i].r.paths[p].pages <= col[i].r.paths[p].fixed_bound;
 		if (i)
 			at = t->at_bound;
-		printf("%-10s %zu of %zu", col[i].name, at, ntr);
+		fprintf(o->out, "%-10s %zu of %zu", col[i].name, at, ntr);
 		if (i && !t->packed)
-			printf("; not packed first: model: packing costs %" PRIu64 " misses more "
+			fprintf(o->out, "; not packed first: model: packing costs %" PRIu64 " misses more "
 			       "than it saves (the paths %" PRIu64 " -> %" PRIu64 ", the rest "
 			       "%" PRIu64 " -> %" PRIu64 ")", t->path_misses[1] + t->node_misses[1] -
 			       t->path_misses[0] - t->node_misses[0], t->path_misses[0],
 			       t->path_misses[1], t->node_misses[0], t->node_misses[1]);
-		printf("\n");
+		fprintf(o->out, "\n");
 		/* the paths off their bound, and why (the step's own count) */
 		for (size_t k = 0; i && t->packed && k < t->nshown; k++) {
 			char why[512];
 
 			if (t->path[k].why != LAYOUT_TRACED_AT_BOUND)
-				printf("  %s\n", layout_traced_why(cg, t, k, why, sizeof(why)));
+				fprintf(o->out, "  %s\n", layout_traced_why(cg, t, k, why, sizeof(why)));
 		}
 	}
 }
@@ -400,7 +410,7 @@ static int report_json(const struct report_opts *o, const struct cgraph *cg,
 	const struct model_result *r0 = &col[0].r;
 	struct cli_out out = { 0 };
 	struct json j;
-	int err = cli_out_open(&out, NULL);
+	int err = cli_out_open(&out, o->output);
 
 	if (err)
 		return err;
@@ -480,6 +490,7 @@ static int report_run(struct report_opts *o, char *vmlinux, char **inputs, int n
 	uint64_t insert = UINT64_MAX, off_w = 0, all_w = 0;
 	size_t off_n = 0;
 	char geo[320];
+	struct cli_out rep = { 0 };
 	struct model_opts large = o->model;
 	bool have_large;
 	int err;
@@ -554,19 +565,25 @@ static int report_run(struct report_opts *o, char *vmlinux, char **inputs, int n
 	/* the SVG first: a report on stdout must mean the command worked */
 	if (o->svg) {
 		err = report_svg(o, &p, col, ncol, vmlinux, inputs, ninputs);
-		if (err || !strcmp(o->svg, "-"))
-			goto out;	/* --svg -: stdout is the SVG's alone */
+		/* --svg -: stdout is the SVG's alone; the text goes to -o FILE */
+		if (err || (!strcmp(o->svg, "-") && (!o->output || !strcmp(o->output, "-"))))
+			goto out;
 	}
 	if (o->json) {
 		err = report_json(o, cg, col, ncol, vmlinux, inputs, ninputs, insert, off_n, off_w,
 				  all_w, have_large ? &large.geom : NULL);
 		goto out;
 	}
-	printf("hotpack report: %s (%s), %d input%s: %zu functions, %zu hot paths, %zu arcs\n",
+	if (!err)
+		err = cli_out_open(&rep, o->output);
+	if (err)
+		goto out;
+	o->out = rep.f;
+	fprintf(o->out, "hotpack report: %s (%s), %d input%s: %zu functions, %zu hot paths, %zu arcs\n",
 	       vmlinux, img->arch->name, ninputs, ninputs == 1 ? "" : "s", cg->nnodes, cg->npaths,
 	       cg->narcs);
-	printf("geometry: %s\n", geom_str(&o->model.geom, geo, sizeof(geo)));
-	printf("replay: %" PRIu64 " runs of %s; the order starts at %#" PRIx64 " (page-aligned)\n\n",
+	fprintf(o->out, "geometry: %s\n", geom_str(&o->model.geom, geo, sizeof(geo)));
+	fprintf(o->out, "replay: %" PRIu64 " runs of %s; the order starts at %#" PRIx64 " (page-aligned)\n\n",
 	       col[0].r.runs, col[0].r.node_stream ? "single functions by sample weight"
 			      : col[0].r.sequence ? "hot paths in the order they ran"
 						  : "hot paths by weight",
@@ -575,7 +592,7 @@ static int report_run(struct report_opts *o, char *vmlinux, char **inputs, int n
 		/* mixed inputs (e.g. ftrace paths and address samples): the
 		 * replay runs the paths, whose weights are not in the same unit
 		 * as the samples'; say what is left out and how to see it */
-		printf("not replayed: %zu functions with sample weight on no hot path (%" PRIu64
+		fprintf(o->out, "not replayed: %zu functions with sample weight on no hot path (%" PRIu64
 		       " of %" PRIu64 ", %.1f%%); --replay nodes replays every function's "
 		       "sample weight instead\n\n",
 		       off_n, off_w, all_w, all_w ? 100.0 * (double)off_w / (double)all_w : 0.0);
@@ -585,18 +602,19 @@ static int report_run(struct report_opts *o, char *vmlinux, char **inputs, int n
 		const struct geom_preset *pr = geom_preset_find(o->model.geom.name);
 		char lp[32];
 
-		printf("%s in %s pages (I-TLB %u entries of them):\n",
+		fprintf(o->out, "%s in %s pages (I-TLB %u entries of them):\n",
 		       pr && pr->large_code ? pr->large_code : "core text",
 		       geom_size_str(large.geom.page_size, lp, sizeof(lp)),
 		       large.geom.tlb_entries[0]);
 		print_summary(o, &large.geom, true, col, ncol);
-		printf("\n%s:\n", geom_meaning(&o->model.geom, geo, sizeof(geo)));
+		fprintf(o->out, "\n%s:\n", geom_meaning(&o->model.geom, geo, sizeof(geo)));
 	} else if (o->model.geom.name) {
-		printf("%s:\n", geom_meaning(&o->model.geom, geo, sizeof(geo)));
+		fprintf(o->out, "%s:\n", geom_meaning(&o->model.geom, geo, sizeof(geo)));
 	}
 	print_summary(o, &o->model.geom, false, col, ncol);
 	print_paths(o, cg, col, ncol);
 	print_traced(o, cg, col, ncol);
+	err = cli_out_commit(&rep);
 out:
 	for (size_t i = 0; col && i < ncol; i++) {
 		free(col[i].addr);

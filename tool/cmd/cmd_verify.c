@@ -28,6 +28,7 @@
 
 #include "cmd/commands.h"
 #include "cmd/pipeline.h"
+#include "emit/emit.h"
 #include "emit/json.h"
 #include "graph/graph.h"
 #include "image/image.h"
@@ -49,6 +50,8 @@ struct verify_opts {
 	struct pipe_opts pipe;		/* the input options (pipe.sections unused) */
 	struct model_opts model;
 	const char *order_path;
+	const char *output;		/* -o: the report (text or JSON); NULL stdout */
+	FILE *out;			/* where the text report is being written */
 	unsigned int show_paths;	/* heaviest paths listed */
 	unsigned int show_funcs;	/* functions listed per problem */
 	bool json;			/* the result as JSON (docs/json.md) */
@@ -64,12 +67,13 @@ static void verify_usage(FILE *f)
 "in total, pages touched before and after against the lower bound, and the\n"
 "simulated I-TLB misses of replaying the paths.\n"
 "\n"
-"  -o, --order FILE         the order file NEW was linked with (lds, gold, lld or\n"
-"                           list format): check every listed function came out\n"
-"                           in NEW, in that order, inside the hot region\n"
+"  -O, --order FILE         the order file NEW was linked with (any format of\n"
+"                           hotpack order -f): check every listed function came\n"
+"                           out in NEW, in that order, inside the hot region\n"
+CLI_USAGE_OUTPUT
 "  -p, --page-size SIZE     page size of the model (default 4K)\n"
 "  -e, --tlb-entries LIST   I-TLB entries to simulate, e.g. 32,64,128 (default;\n"
-"                           -t, --tlb are the same)\n"
+"                           -t and --tlb are old spellings of it)\n"
 "      --tlb-ways N         set-associative with N ways (default: fully assoc.)\n"
 "      --tlb-model NAME     the TLB's replacement model (default LRU, the only one)\n"
 GEOM_PRESET_USAGE
@@ -84,8 +88,7 @@ GEOM_PRESET_USAGE
 "      --any-arch           use a .hprof of another architecture (warned about)\n"
 "      --buildid-list FILE  perf buildid-list output: its kernel build-id must\n"
 "                           be the vmlinux's\n"
-"  -q, --quiet              errors only;  -v, --verbose  more detail\n"
-"  -h, --help               this text\n"
+CLI_USAGE_QVH
 "\n"
 "Exit status: 0 the order is in NEW, 1 error, 2 usage, 3 the order was not\n"
 "applied (the message names the likely cause).\n", input_format_usage());
@@ -96,7 +99,8 @@ enum {
 };
 
 static const struct option verify_longopts[] = {
-	{ "order", required_argument, NULL, 'o' },
+	CLI_COMMON_LONGOPTS,
+	{ "order", required_argument, NULL, 'O' },
 	GEOM_TLB_LONGOPTS,
 	{ "tlb", required_argument, NULL, 't' },	/* -e, --tlb-entries */
 	{ "paths", required_argument, NULL, 'n' },
@@ -105,11 +109,50 @@ static const struct option verify_longopts[] = {
 	{ "new-map", required_argument, NULL, OPT_NEW_MAP },
 	{ "json", no_argument, NULL, OPT_JSON },
 	PIPE_INPUT_LONGOPTS,
-	{ "quiet", no_argument, NULL, 'q' },
-	{ "verbose", no_argument, NULL, 'v' },
-	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 },
 };
+
+/* One line of an order in any of emit's formats. */
+static bool order_line(const char *s)
+{
+	if (!strncmp(s, "*(", 2) || !strncmp(s, "*:", 2) || !strncmp(s, ". = ALIGN", 9) ||
+	    !strncmp(s, ".text", 5))
+		return true;
+	for (; *s; s++)		/* gold, lld, list: one section or symbol name */
+		if (!isalnum((unsigned char)*s) && !strchr("_.$", *s))
+			return false;
+	return true;
+}
+
+/* @path exists and starts as an order file does (what verify -o used to
+ * take): the header hotpack writes, or lines of an order. An empty file is
+ * none (mktemp's, for the report). */
+static bool is_order_file(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	char line[512];
+	size_t seen = 0;
+	bool order = true;
+
+	if (!f)
+		return false;
+	while (order && seen < 3 && fgets(line, sizeof(line), f)) {
+		char *s = line, *e = line + strlen(line);
+
+		while (e > s && isspace((unsigned char)e[-1]))
+			*--e = 0;
+		while (isspace((unsigned char)*s))
+			s++;
+		if (!*s)
+			continue;
+		seen++;
+		if (seen == 1 && (!strncmp(s, "/* hotpack", 10) || !strncmp(s, "# hotpack", 9)))
+			break;
+		order = order_line(s);
+	}
+	fclose(f);
+	return order && seen;
+}
 
 static int verify_parse(int argc, char **argv, struct verify_opts *o)
 {
@@ -120,9 +163,11 @@ static int verify_parse(int argc, char **argv, struct verify_opts *o)
 	o->show_paths = 10;
 	o->show_funcs = 20;
 	optind = 1;
-	while ((c = cli_getopt(argc, argv, "o:p:e:t:n:qvh", verify_longopts)) != -1) {
-		int shared = pipe_parse_opt(&o->pipe, c, optarg);
+	while ((c = cli_getopt(argc, argv, CLI_COMMON_SHORTOPTS "O:p:e:t:n:", verify_longopts)) != -1) {
+		int shared = cli_common_opt(c);
 
+		if (!shared)
+			shared = pipe_parse_opt(&o->pipe, c, optarg);
 		if (!shared) {
 			shared = geom_parse_opt(&o->model.geom, c == 't' ? GEOM_OPT_TLB_ENTRIES : c,
 						optarg);
@@ -134,20 +179,19 @@ static int verify_parse(int argc, char **argv, struct verify_opts *o)
 		if (shared)
 			continue;
 		switch (c) {
-		case 'o': o->order_path = optarg; break;
+		case 'O': o->order_path = optarg; break;
+		case 'o': o->output = optarg; break;
 		case 'n':
-			if (cli_parse_uint("--paths", optarg, 0, 0, 1u << 30, &o->show_paths))
+			if (cli_parse_uint("--paths", optarg, 0, 0, CLI_LIST_MAX, &o->show_paths))
 				return -EINVAL;
 			break;
 		case OPT_LIST:
-			if (cli_parse_uint("--list", optarg, 0, 0, 1u << 30, &o->show_funcs))
+			if (cli_parse_uint("--list", optarg, 0, 0, CLI_LIST_MAX, &o->show_funcs))
 				return -EINVAL;
 			break;
 		case OPT_OLD_MAP: o->old_sections.map_path = optarg; break;
 		case OPT_NEW_MAP: o->new_sections.map_path = optarg; break;
 		case OPT_JSON: o->json = true; break;
-		case 'q': hp_verbosity = 0; break;
-		case 'v': hp_verbosity = 2; break;
 		case 'h': verify_usage(stdout); return 1;
 		default:
 			return -EINVAL;
@@ -160,6 +204,22 @@ static int verify_parse(int argc, char **argv, struct verify_opts *o)
 	}
 	if (input_check_paths(argv + optind + 2, argc - optind - 2) ||
 	    tlbsim_check_model(&o->model.geom))
+		return -EINVAL;
+	/* -o was the order file: one given the old way is an input, never
+	 * the place the report goes */
+	if (o->output && is_order_file(o->output)) {
+		char *now = xasprintf("%s is an order file, and -o is verify's output now; give "
+				      "it with --order (-O) %s", o->output, o->output);
+
+		cli_retired("verify", "-o", now);
+		free(now);
+		return -EINVAL;
+	}
+	if (o->output &&
+	    (pipe_check_output(o->output, argv[optind], &o->old_sections, argv + optind + 2,
+			       argc - optind - 2) ||
+	     pipe_check_output(o->output, argv[optind + 1], &o->new_sections, NULL, 0) ||
+	     (o->order_path && cli_out_check_input(o->output, o->order_path, "the order file"))))
 		return -EINVAL;
 	return 0;
 }
@@ -199,6 +259,7 @@ struct order_file {
 	size_t n, cap;
 	size_t unresolved;	/* lines naming nothing OLD has */
 	const char *format;
+	char named[32];		/* the format its header names, "" when none */
 };
 
 static void order_file_free(struct order_file *of)
@@ -304,6 +365,25 @@ static void strip_c_comments(char *buf, bool *in_comment)
 	*w = 0;
 }
 
+/* ".text : {" (or ".text:"), the start of an ld section-ordering block. */
+static bool section_block_line(const char *s)
+{
+	return !strncmp(s, ".text :", 7) || !strncmp(s, ".text:", 6);
+}
+
+/* The header emit writes names the format: "function order (lds format)". */
+static void header_format(const char *line, struct order_file *of)
+{
+	const char *p = strstr(line, "hotpack "), *q;
+
+	if (*of->named || !p || !(p = strstr(p, ": function order (")))
+		return;
+	p += strlen(": function order (");
+	q = strstr(p, " format)");
+	if (q && q > p && (size_t)(q - p) < sizeof(of->named) && !memchr(p, ' ', (size_t)(q - p)))
+		snprintf(of->named, sizeof(of->named), "%.*s", (int)(q - p), p);
+}
+
 /*
  * Read an order file in any of emit's formats and resolve each line against
  * OLD. A linker-script line may hold two statements for one function
@@ -314,7 +394,7 @@ static int order_file_read_stream(FILE *in, const char *path, const struct kimag
 {
 	char *line = NULL, obj[4096], sec[4096];
 	size_t cap = 0, lineno = 0;
-	bool in_comment = false;
+	bool in_comment = false, section_block = false;
 	ssize_t len;
 
 	of->format = NULL;
@@ -331,14 +411,18 @@ static int order_file_read_stream(FILE *in, const char *path, const struct kimag
 		}
 		if (!of->format && strstr(line, "/*"))
 			of->format = "lds";
+		header_format(line, of);
 		strip_c_comments(line, &in_comment);
 		while (isspace((unsigned char)*s))
 			s++;
 		e = s + strlen(s);
 		while (e > s && isspace((unsigned char)e[-1]))
 			*--e = 0;
-		if (!*s || *s == '#' || !strncmp(s, ". =", 3) || !strcmp(s, "}") ||
-		    !strncmp(s, ".text :", 7) || !strncmp(s, ".text:", 6))
+		if (section_block_line(s)) {
+			section_block = true;
+			continue;
+		}
+		if (!*s || *s == '#' || !strncmp(s, ". =", 3) || !strcmp(s, "}"))
 			continue;
 		if (strchr(s, '(')) {
 			char *stmt = s, *next;
@@ -375,6 +459,12 @@ static int order_file_read_stream(FILE *in, const char *path, const struct kimag
 		pr_err_errno(err, "%s: cannot read the order file", path);
 		return err;
 	}
+	/* the statements inside ".text : { }" are ld's --section-ordering-file */
+	if (section_block && of->format && !strcmp(of->format, "lds"))
+		of->format = "ld-section-ordering";
+	/* a static name, so that it outlives @of (verify_order_read()) */
+	if (*of->named && emit_format_from_name(of->named) >= 0)
+		of->format = emit_format_name((enum emit_format)emit_format_from_name(of->named));
 	if (!of->format)
 		of->format = "empty";
 	return 0;
@@ -449,12 +539,12 @@ static void print_problem(const struct verify_opts *o, size_t *shown, enum fn_pr
 	if (*shown >= o->show_funcs || o->json)
 		return;
 	if (!*shown)
-		printf("functions of the order that did not land in place:\n");
+		fprintf(o->out, "functions of the order that did not land in place:\n");
 	(*shown)++;
 	if (new_addr == VERIFY_NO_ADDR)
-		printf("  %-40s %s (old 0x%" PRIx64 ")\n", what, fp_what[p], old_addr);
+		fprintf(o->out, "  %-40s %s (old 0x%" PRIx64 ")\n", what, fp_what[p], old_addr);
 	else
-		printf("  %-40s %s (old 0x%" PRIx64 ", new 0x%" PRIx64 ")\n", what, fp_what[p],
+		fprintf(o->out, "  %-40s %s (old 0x%" PRIx64 ", new 0x%" PRIx64 ")\n", what, fp_what[p],
 		       old_addr, new_addr);
 }
 
@@ -490,7 +580,7 @@ static void check_order(const struct verify_opts *o, struct order_file *of,
 		}
 	}
 	if (shown && shown < v->listed - v->in_place)
-		printf("  ... and %zu more\n", v->listed - v->in_place - shown);
+		fprintf(o->out, "  ... and %zu more\n", v->listed - v->in_place - shown);
 }
 
 /* Without an order file: did the sampled movable functions move at all? */
@@ -563,26 +653,26 @@ static double pct(uint64_t before, uint64_t after)
 }
 
 /* The machine's large pages first (x86_64's 2 MiB): @lb, @la costed in them. */
-static void print_large(const struct geometry *g, const struct model_result *lb,
+static void print_large(FILE *out, const struct geometry *g, const struct model_result *lb,
 			const struct model_result *la)
 {
 	const struct geom_preset *pr = geom_preset_find(g->name);
 	char lp[32], m[256];
 
-	printf("\n%s in %s pages:\n", pr && pr->large_code ? pr->large_code : "core text",
+	fprintf(out, "\n%s in %s pages:\n", pr && pr->large_code ? pr->large_code : "core text",
 	       geom_size_str(g->large_page, lp, sizeof(lp)));
-	printf("  pages per path run (weighted mean): before %.2f, after %.2f, bound %.2f\n",
+	fprintf(out, "  pages per path run (weighted mean): before %.2f, after %.2f, bound %.2f\n",
 	       model_mean_pages(lb), model_mean_pages(la), model_mean_bound(la));
-	printf("  executed set pages: before %zu, after %zu, bound %zu\n", lb->set_pages,
+	fprintf(out, "  executed set pages: before %zu, after %zu, bound %zu\n", lb->set_pages,
 	       la->set_pages, la->set_bound);
-	printf("  simulated I-TLB misses, %u entries: before %" PRIu64 ", after %" PRIu64
+	fprintf(out, "  simulated I-TLB misses, %u entries: before %" PRIu64 ", after %" PRIu64
 	       " (%+.1f%%)\n", g->large_entries, lb->tlb_misses[0], la->tlb_misses[0],
 	       pct(lb->tlb_misses[0], la->tlb_misses[0]));
 	if (g->icache.size)
-		printf("  simulated I-cache misses: before %" PRIu64 ", after %" PRIu64
+		fprintf(out, "  simulated I-cache misses: before %" PRIu64 ", after %" PRIu64
 		       " (%+.1f%%)\n", lb->icache_misses, la->icache_misses,
 		       pct(lb->icache_misses, la->icache_misses));
-	printf("\n%s:\n", geom_meaning(g, m, sizeof(m)));
+	fprintf(out, "\n%s:\n", geom_meaning(g, m, sizeof(m)));
 }
 
 static void print_report(const struct verify_opts *o, const struct cgraph *cg,
@@ -592,20 +682,20 @@ static void print_report(const struct verify_opts *o, const struct cgraph *cg,
 	char geom[256], name[160];
 	size_t i, k, *idx;
 
-	printf("model: %s\n", geom_str(&o->model.geom, geom, sizeof(geom)));
+	fprintf(o->out, "model: %s\n", geom_str(&o->model.geom, geom, sizeof(geom)));
 	if (lb)
-		print_large(&o->model.geom, lb, la);
+		print_large(o->out, &o->model.geom, lb, la);
 	else if (o->model.geom.name)
-		printf("%s\n", geom_meaning(&o->model.geom, geom, sizeof(geom)));
+		fprintf(o->out, "%s\n", geom_meaning(&o->model.geom, geom, sizeof(geom)));
 	if (o->show_paths && rb->npaths) {
 		size_t show = rb->npaths < o->show_paths ? rb->npaths : o->show_paths;
 
 		idx = paths_by_weight(rb);
-		printf("\n%s (%zu of %zu, heaviest first):\n",
+		fprintf(o->out, "\n%s (%zu of %zu, heaviest first):\n",
 		       rb->node_stream ? "hot functions (the samples carry no paths)"
 				       : "hot paths",
 		       show, rb->npaths);
-		printf("  %10s %5s %9s %6s %6s %6s %10s %10s  %s\n", "weight", "funcs", "bytes",
+		fprintf(o->out, "  %10s %5s %9s %6s %6s %6s %10s %10s  %s\n", "weight", "funcs", "bytes",
 		       "before", "after", "bound", "miss-before", "miss-after", "path");
 		for (k = 0; k < show; k++) {
 			const struct model_path *b = &rb->paths[idx[k]], *a = &ra->paths[idx[k]];
@@ -615,28 +705,28 @@ static void print_report(const struct verify_opts *o, const struct cgraph *cg,
 					 cg->img->funcs[cg->nodes[idx[k]].func].name);
 			else
 				path_name(cg, &cg->paths[idx[k]], name, sizeof(name));
-			printf("  %10" PRIu64 " %5u %9" PRIu64 " %6u %6u %6u %10" PRIu64
+			fprintf(o->out, "  %10" PRIu64 " %5u %9" PRIu64 " %6u %6u %6u %10" PRIu64
 			       " %10" PRIu64 "  %s\n", b->weight, b->nfuncs, a->bytes, b->pages,
 			       a->pages, a->bound, b->tlb_misses[0], a->tlb_misses[0], name);
 		}
-		printf("  (pages: distinct %" PRIu64 "-byte pages; misses: %u-entry TLB during "
+		fprintf(o->out, "  (pages: distinct %" PRIu64 "-byte pages; misses: %u-entry TLB during "
 		       "the path's replayed runs)\n", o->model.geom.page_size, o->model.geom.tlb_entries[0]);
 		free(idx);
 	}
-	printf("\ntotal:\n");
-	printf("  pages per path run (weighted mean): before %.2f, after %.2f, bound %.2f\n",
+	fprintf(o->out, "\ntotal:\n");
+	fprintf(o->out, "  pages per path run (weighted mean): before %.2f, after %.2f, bound %.2f\n",
 	       model_mean_pages(rb), model_mean_pages(ra), model_mean_bound(ra));
-	printf("  executed set: %zu functions, %" PRIu64 " bytes: pages before %zu, after %zu, "
+	fprintf(o->out, "  executed set: %zu functions, %" PRIu64 " bytes: pages before %zu, after %zu, "
 	       "bound %zu\n", ra->set_nodes, ra->set_bytes, rb->set_pages, ra->set_pages,
 	       ra->set_bound);
-	printf("  simulated I-TLB misses, %" PRIu64 " path runs replayed (%" PRIu64
+	fprintf(o->out, "  simulated I-TLB misses, %" PRIu64 " path runs replayed (%" PRIu64
 	       " page references):\n", ra->runs, ra->tlb_refs);
 	for (i = 0; i < o->model.geom.ntlb; i++)
-		printf("    %4u entries: before %10" PRIu64 ", after %10" PRIu64 " (%+.1f%%)\n",
+		fprintf(o->out, "    %4u entries: before %10" PRIu64 ", after %10" PRIu64 " (%+.1f%%)\n",
 		       o->model.geom.tlb_entries[i], rb->tlb_misses[i], ra->tlb_misses[i],
 		       pct(rb->tlb_misses[i], ra->tlb_misses[i]));
 	if (o->model.geom.icache.size)
-		printf("  simulated I-cache misses: before %" PRIu64 ", after %" PRIu64
+		fprintf(o->out, "  simulated I-cache misses: before %" PRIu64 ", after %" PRIu64
 		       " (%+.1f%%)\n", rb->icache_misses, ra->icache_misses,
 		       pct(rb->icache_misses, ra->icache_misses));
 }
@@ -765,45 +855,45 @@ static bool verdict_applied(const struct verdict *v, const struct order_file *of
 }
 
 /* What the verdict rests on, for the text. */
-static void print_findings(const struct verdict *v, const struct order_file *of)
+static void print_findings(FILE *out, const struct verdict *v, const struct order_file *of)
 {
-	printf("\n");
+	fprintf(out, "\n");
 	if (v->have_region)
-		printf("hot region in NEW: 0x%" PRIx64 "-0x%" PRIx64 " (%" PRIu64
+		fprintf(out, "hot region in NEW: 0x%" PRIx64 "-0x%" PRIx64 " (%" PRIu64
 		       " bytes, __hotpack_text_start/_end)\n", v->region_start, v->region_end,
 		       v->region_end - v->region_start);
 	else
-		printf("hot region in NEW: none (no __hotpack_text_start symbol)\n");
+		fprintf(out, "hot region in NEW: none (no __hotpack_text_start symbol)\n");
 	if (of)
-		printf("order file (%s format): %zu functions listed, %zu in place, %zu not in "
+		fprintf(out, "order file (%s format): %zu functions listed, %zu in place, %zu not in "
 		       "NEW, %zu did not move, %zu outside the hot region, %zu out of order; "
 		       "%zu lines named nothing in OLD\n", of->format, v->listed, v->in_place,
 		       v->problems[FP_MISSING], v->problems[FP_STAYED],
 		       v->problems[FP_OUTSIDE], v->problems[FP_DISORDER], of->unresolved);
-	printf("sampled movable functions: %zu, moved %zu", v->hot, v->hot_moved);
+	fprintf(out, "sampled movable functions: %zu, moved %zu", v->hot, v->hot_moved);
 	if (v->have_region)
-		printf(", inside the hot region %zu", v->hot_in_region);
-	printf("%s\n", v->hot > 1 && v->hot_same_order ? ", relative order unchanged" : "");
+		fprintf(out, ", inside the hot region %zu", v->hot_in_region);
+	fprintf(out, "%s\n", v->hot > 1 && v->hot_same_order ? ", relative order unchanged" : "");
 }
 
 /* Decide, print the verdict (@quiet, for --json: only the error), return
  * the exit status. */
-static int print_verdict(const struct verdict *v, const struct order_file *of,
+static int print_verdict(FILE *out, const struct verdict *v, const struct order_file *of,
 			 const char *newpath, bool quiet)
 {
 	const char *cause;
 
 	if (!quiet)
-		print_findings(v, of);
+		print_findings(out, v, of);
 	if (verdict_applied(v, of)) {
 		if (!quiet)
-			printf("verdict: the order is applied in %s\n", newpath);
+			fprintf(out, "verdict: the order is applied in %s\n", newpath);
 		return HP_EXIT_OK;
 	}
 	cause = not_applied_cause(v, of);
 	pr_err("%s: the order was not applied: %s", newpath, cause);
 	if (!quiet)
-		printf("verdict: NOT applied: %s\n", cause);
+		fprintf(out, "verdict: NOT applied: %s\n", cause);
 	return HP_EXIT_NOT_APPLIED;
 }
 
@@ -843,7 +933,7 @@ static int verify_json(const struct verify_opts *o, const struct verify_json_in 
 	struct cli_out out = { 0 };
 	char name[160];
 	struct json j;
-	int err = cli_out_open(&out, NULL);
+	int err = cli_out_open(&out, o->output);
 
 	if (err) {
 		free(idx);
@@ -938,6 +1028,7 @@ static int verify_run(struct verify_opts *o, char *oldpath, char *newpath, char 
 	bool have_large = false;
 	struct order_file of = { 0 };
 	struct verdict v = { 0 };
+	struct cli_out rep = { 0 };
 	uint64_t *old_addr = NULL, *new_addr = NULL, *new_size = NULL, *model_addr = NULL;
 	size_t i, missing = 0;
 	int err, ret = HP_EXIT_ERROR;
@@ -986,9 +1077,14 @@ static int verify_run(struct verify_opts *o, char *oldpath, char *newpath, char 
 		pr_warn("%s: %zu of %zu sampled functions not found", newpath, missing,
 			cg->nnodes);
 
+	o->out = stdout;
 	if (!o->json) {
-		printf("hotpack verify: %s -> %s\n", oldpath, newpath);
-		printf("samples: %" PRIu64 " read, %" PRIu64 " matched in OLD; %zu functions, "
+		err = cli_out_open(&rep, o->output);
+		if (err)
+			goto out;
+		o->out = rep.f;
+		fprintf(o->out, "hotpack verify: %s -> %s\n", oldpath, newpath);
+		fprintf(o->out, "samples: %" PRIu64 " read, %" PRIu64 " matched in OLD; %zu functions, "
 		       "%zu paths\n", prof->nsamples, prof->matched, cg->nnodes, cg->npaths);
 	}
 	err = model_eval(cg, old_addr, &o->model, &rb);
@@ -1009,7 +1105,7 @@ static int verify_run(struct verify_opts *o, char *oldpath, char *newpath, char 
 	v.new_funcs = nimg->nfuncs;
 	v.new_secnames = nimg->secnames;
 	if (!o->json)
-		printf("\n");
+		fprintf(o->out, "\n");
 	if (o->order_path)
 		check_order(o, &of, nimg, &v);
 	check_hot(cg, old_addr, new_addr, &v);
@@ -1020,15 +1116,19 @@ static int verify_run(struct verify_opts *o, char *oldpath, char *newpath, char 
 	v.pages_bound = ra.set_bound < ra.set_pages ? ra.set_bound : ra.set_pages;
 	v.identical = same_bytes(oldpath, newpath);
 	check_old(oimg, o->order_path ? &of : NULL, &v);
-	ret = print_verdict(&v, o->order_path ? &of : NULL, newpath, o->json);
+	ret = print_verdict(o->out, &v, o->order_path ? &of : NULL, newpath, o->json);
 	if (o->json) {
 		struct verify_json_in in = { oldpath, newpath, inputs, ninputs, prof, cg, &rb, &ra,
 					     have_large ? &lb : NULL, have_large ? &la : NULL,
 					     &v, o->order_path ? &of : NULL };
 
 		err = verify_json(o, &in, ret == HP_EXIT_OK);
+	} else {
+		err = cli_out_commit(&rep);
 	}
 out:
+	if (err)
+		cli_out_abort(&rep);
 	model_result_free(&rb);
 	model_result_free(&ra);
 	model_result_free(&lb);

@@ -6,9 +6,13 @@
 #ifndef HP_COMMANDS_H
 #define HP_COMMANDS_H
 
+#include <stdbool.h>
 #include <stdio.h>
 
 int cmd_order(int argc, char **argv);
+/** hotpack VMLINUX SAMPLES...: order without its name, which then refuses a
+ * command's name where the vmlinux goes (hotpack -a cds report ...). */
+int cmd_order_implicit(int argc, char **argv);
 int cmd_profile(int argc, char **argv);
 int cmd_merge(int argc, char **argv);
 int cmd_callgraph(int argc, char **argv);
@@ -30,5 +34,8 @@ struct verify_order_counts {
 struct kimage;
 int verify_order_read(FILE *in, const char *path, const struct kimage *img,
 		      struct verify_order_counts *c);
+
+/** @word is the name of a command (main.c's table). */
+bool cmd_is_command(const char *word);
 
 #endif

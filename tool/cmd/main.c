@@ -33,13 +33,23 @@ static const struct cmd cmds[] = {
 	{ NULL, NULL, NULL },
 };
 
+bool cmd_is_command(const char *word)
+{
+	const struct cmd *c;
+
+	for (c = cmds; c->name; c++)
+		if (!strcmp(c->name, word))
+			return true;
+	return false;
+}
+
 static void usage(FILE *f)
 {
 	const struct cmd *c;
 
 	fprintf(f,
 "usage: hotpack VMLINUX SAMPLES... -o order.lds   (same as hotpack order)\n"
-"       hotpack COMMAND [options] ...\n"
+"       hotpack [-q|-v] COMMAND [options] ...\n"
 "\n"
 "Make a kernel's hot paths touch fewer code pages: order its hot functions\n"
 "so that they share pages, write that order for the linker, and measure it.\n"
@@ -49,7 +59,10 @@ static void usage(FILE *f)
 		fprintf(f, "  %-10s %s\n", c->name, c->summary);
 	fprintf(f,
 "\n"
-"'hotpack COMMAND --help' describes a command; hotpack(1) describes them all.\n"
+"'hotpack COMMAND --help' describes a command; hotpack(1) describes them all\n"
+"and the options that mean the same in every command (-o the output, -q, -v).\n"
+"  -q, --quiet    errors only, for the command that follows\n"
+"  -v, --verbose  more detail, for the command that follows\n"
 "  -h, --help     this text\n"
 "  -V, --version  the version\n"
 "\n"
@@ -69,10 +82,33 @@ static int check_stdout(int status)
 	return status;
 }
 
+/* -q and -v before the command are the command's: "hotpack -q report V S". */
+static int global_opts(int argc, char **argv)
+{
+	int i = 1;
+
+	for (; i < argc; i++) {
+		if (!strcmp(argv[i], "-q") || !strcmp(argv[i], "--quiet"))
+			cli_common_opt('q');
+		else if (!strcmp(argv[i], "-v") || !strcmp(argv[i], "--verbose"))
+			cli_common_opt('v');
+		else
+			break;
+	}
+	return i - 1;
+}
+
 static int run(int argc, char **argv)
 {
 	const struct cmd *c;
+	int skip = global_opts(argc, argv);
 
+	/* argv[0] stays the program's name, so that hotpack VMLINUX ... still
+	 * reads as the order command called without its name */
+	if (skip) {
+		memmove(argv + 1, argv + 1 + skip, (size_t)(argc - skip) * sizeof(*argv));
+		argc -= skip;
+	}
 	if (argc < 2) {
 		usage(stderr);
 		return HP_EXIT_USAGE;
@@ -104,7 +140,7 @@ static int run(int argc, char **argv)
 	}
 	/* hotpack VMLINUX SAMPLES...: its option errors point at order --help */
 	argv[0] = (char *)"order";
-	return cmd_order(argc, argv);
+	return cmd_order_implicit(argc, argv);
 }
 
 int main(int argc, char **argv)

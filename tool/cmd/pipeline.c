@@ -88,6 +88,15 @@ int pipe_parse_layout_opt(struct layout_opts *lo, int c, const char *arg)
 	}
 }
 
+int pipe_check_search(const struct layout_opts *lo, const struct layout_algo *algo)
+{
+	if (lo->search != LAYOUT_SEARCH_ON || !algo || algo->searches)
+		return 0;
+	pr_err("--search on: the %s algorithm has no search (only pages has); give "
+	       "--algo pages, or leave --search out", algo->name);
+	return -EINVAL;
+}
+
 int pipe_open_image(struct kimage **out, const char *path, const struct sections_opts *so,
 		    bool dwarf_files)
 {

@@ -81,9 +81,10 @@ enum pipe_opt {
 "      --coverage FRACTION  place functions up to this share of the heat (default 1)\n" \
 "      --max-hot-bytes SIZE place no more than SIZE bytes, padding counted\n"         \
 "                           (default 0: no cap)\n"                                 \
-"      --search WHEN        pages: search the simulated misses last, on, off\n"     \
-"                           or auto (default: on, but with --addr-window off\n"  \
-"                           and the best classic order taken)\n"                 \
+"      --search WHEN        auto (default), on or off: the pages algorithm's\n"   \
+"                           last step, a search on the simulated misses; auto\n" \
+"                           is on, but off on windows of an address stream\n"   \
+"                           (--addr-window, or a .hprof made with it)\n"  \
 "      --path-root FUNC     the sampled call chains through FUNC make one\n"     \
 "                           explicit path, packed to its bound as a\n"          \
 "                           function_graph tree is (repeatable)\n"
@@ -93,6 +94,13 @@ enum pipe_opt {
  * the same returns as pipe_parse_opt().
  */
 int pipe_parse_layout_opt(struct layout_opts *lo, int c, const char *arg);
+
+/**
+ * pipe_check_search() - --search on asks for a step @algo (NULL: every
+ * algorithm, report --algo all) does not have: a usage error, printed.
+ * Returns 0 or -EINVAL.
+ */
+int pipe_check_search(const struct layout_opts *lo, const struct layout_algo *algo);
 
 /* The --help lines of the shared options; one %s: input_format_usage(). */
 #define PIPE_USAGE                                                                     \
@@ -104,8 +112,8 @@ int pipe_parse_layout_opt(struct layout_opts *lo, int c, const char *arg);
 "      --any-arch           use a .hprof of another architecture (warned about)\n" \
 "      --buildid-list FILE  perf buildid-list output: its kernel build-id must\n"  \
 "                           be VMLINUX's\n"                                         \
-"      --weight UNIT        perf samples weigh their period (default) or 1\n"      \
-"                           (events: to combine with other inputs)\n"              \
+"      --weight UNIT        period (default: a perf sample weighs its period)\n"   \
+"                           or events (each weighs 1, as other inputs do)\n"     \
 "      --weight-of FILE=W   the input FILE's weights times W (a positive real)\n"   \
 "      --addr-window N      address lists: each N samples in a row (in the\n"      \
 "                           order they happened) also give a path and arcs\n"     \

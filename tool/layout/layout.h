@@ -46,6 +46,7 @@ struct layout_algo {
 	 * room for cg->nnodes. Returns 0 or -errno. Must be deterministic. */
 	int (*run)(const struct cgraph *cg, const struct layout_opts *opts,
 		   uint32_t *order, size_t *n);
+	bool searches;	/* has a last step that opts->search turns on and off */
 };
 
 extern const struct layout_algo *const layout_algos[];

@@ -766,4 +766,5 @@ const struct layout_algo layout_pages = {
 	.name = "pages",
 	.desc = "hotpack's own: paths packed into pages, refined on pages per path",
 	.run = pages_run,
+	.searches = true,
 };

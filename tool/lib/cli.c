@@ -306,6 +306,30 @@ int cli_out_check_input(const char *out, const char *in, const char *what)
 	return -EINVAL;
 }
 
+bool cli_same_file(const char *a, const char *b)
+{
+	struct stat sa, sb;
+
+	if (!strcmp(a, b))
+		return true;
+	return !stat(a, &sa) && !stat(b, &sb) && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+}
+
+int cli_common_opt(int c)
+{
+	switch (c) {
+	case 'q': hp_verbosity = 0; return 1;
+	case 'v': hp_verbosity = 2; return 1;
+	default: return 0;
+	}
+}
+
+int cli_retired(const char *cmd, const char *old, const char *now)
+{
+	pr_err("%s %s: %s; see OPTIONS in hotpack(1)", cmd, old, now);
+	return -EINVAL;
+}
+
 char *cli_wrap(const char *text, size_t col)
 {
 	size_t len = strlen(text), spaces = 0, words = 0, linelen = col, n;

@@ -82,6 +82,47 @@ int cli_out_check_input(const char *out, const char *in, const char *what);
  */
 int cli_getopt(int argc, char **argv, const char *optstring, const struct option *longopts);
 
+/*
+ * The options every command takes with one meaning (hotpack(1), which
+ * also lists each letter that means one thing wherever it appears):
+ * -o/--output FILE, -q/--quiet, -v/--verbose, -h/--help. A command's
+ * getopt string starts with CLI_COMMON_SHORTOPTS and its table holds
+ * CLI_COMMON_LONGOPTS; cli_common_opt() handles -q and -v.
+ */
+#define CLI_COMMON_SHORTOPTS "o:qvh"
+#define CLI_COMMON_LONGOPTS                                                            \
+	{ "output", required_argument, NULL, 'o' },                                    \
+	{ "quiet", no_argument, NULL, 'q' },                                           \
+	{ "verbose", no_argument, NULL, 'v' },                                         \
+	{ "help", no_argument, NULL, 'h' }
+#define CLI_USAGE_OUTPUT                                                               \
+"  -o, --output FILE        write FILE (whole or not at all) instead of stdout\n"
+#define CLI_USAGE_QVH                                                                  \
+"  -q, --quiet              errors only\n"                                          \
+"  -v, --verbose            more detail\n"                                          \
+"  -h, --help               this text\n"
+
+/** -q and -v (also before the command: hotpack -q report ...); returns 1
+ * when @c was one of them, else 0. */
+int cli_common_opt(int c);
+
+/*
+ * The largest count of listed items (report's and verify's --paths, verify's
+ * --list): any count above the number of items lists them all.
+ */
+#define CLI_LIST_MAX (1u << 30)
+
+/**
+ * cli_retired() - an option spelling whose meaning moved: prints "CMD OLD:
+ * NOW" (NOW names the new spelling) and returns -EINVAL, for the caller to
+ * return as a usage error.
+ */
+int cli_retired(const char *cmd, const char *old, const char *now);
+
+/** @a and @b name one file: the same path, or one existing file by device
+ * and inode (two outputs that would overwrite each other). */
+bool cli_same_file(const char *a, const char *b);
+
 /* --help: lines of at most CLI_USAGE_WIDTH columns; an option's text starts
  * at column CLI_USAGE_COL ("      --input-format FMT   "). */
 #define CLI_USAGE_WIDTH 76

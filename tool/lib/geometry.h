@@ -111,8 +111,9 @@ enum geom_opt {
 
 #define GEOM_PRESET_USAGE                                                              \
 "      --geometry NAME      a machine's geometry (mpc8xx, ppc44x, x86_64, ...;\n"    \
-"                           options after it change it); --list-geometries\n"   \
-"                           lists them (default: the image's machine)\n"   \
+"                           options after it change it; default: the image's\n" \
+"                           machine)\n"                                            \
+"      --list-geometries    list the geometries\n"                                  \
 "      --config FILE        the kernel's .config picks the geometry: PPC_8xx,\n" \
 "                           40x, 44x, PPC_E500, X86_64, ARM64\n"
 
