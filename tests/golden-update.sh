@@ -7,6 +7,7 @@ b=$(cd "${1:?usage: golden-update.sh BUILDDIR}" && pwd)
 here=$(cd "$(dirname "$0")/.." && pwd)
 SHARED_DATA=$(sed -n "s/^SHARED_DATA = //p" "$b/Makefile")
 TMP=$(mktemp -d); trap 'rm -rf "$TMP"' EXIT
+srcdir=${srcdir:-$here}
 . "$here/tests/lib.sh"
 tiny_kernel
 cd "$TMP/tiny"

@@ -73,7 +73,6 @@ int main(int argc, char **argv)
 	cg_finish(cg);
 	kept = emit_filter((enum emit_format)fmt, cg, order, (size_t)n);
 	left = (size_t)n - kept;
-	info.nfuncs = kept;
 	if (emit_order(stdout, (enum emit_format)fmt, cg, order, kept, &info))
 		return 1;
 	fprintf(stderr, "left out: %zu\n", left);

@@ -25,6 +25,7 @@
 #include "lib/hotpack.h"
 #include "lib/warn.h"
 #include "lib/xalloc.h"
+#include "model/model.h"
 #include "place/place.h"
 #include "profile/input.h"
 #include "profile/profile.h"
@@ -171,23 +172,38 @@ static int order_parse(int argc, char **argv, struct order_opts *o)
 	return pipe_check_search(&o->layout, layout_find(o->algo));
 }
 
-/* Pages the placed functions span now and in the new order. */
-static void order_summary(const struct cgraph *cg, const uint32_t *order, size_t n,
-			  uint64_t page, struct emit_info *info)
+/*
+ * What the order does, as report says it (pipe_summarize()): pages now and
+ * with the order linked at the start of the movable text, and the model's
+ * misses, on the geometry the layout packed for.
+ */
+static int order_summary(const struct cgraph *cg, const char *vmlinux, const uint32_t *order,
+			 size_t n, const struct geometry *g, struct emit_summary *s)
 {
-	uint64_t *addr = xmallocarray(cg->nnodes, sizeof(*addr));
-	size_t i;
+	uint64_t *now = xmallocarray(cg->nnodes, sizeof(*now));
+	uint64_t *after = xmallocarray(cg->nnodes, sizeof(*after));
+	struct model_result rn = { 0 }, ra = { 0 };
+	struct model_opts mo;
+	uint64_t insert;
+	int err;
 
-	place_as_linked(cg, addr);
-	info->pages_before = layout_pages_used(cg, order, n, addr, page);
-	place_order(cg, order, n, 0, addr);
-	info->pages_used = layout_pages_used(cg, order, n, addr, page);
-	info->pages_bound = layout_pages_bound(cg, order, n, page);
-	info->nfuncs = n;
-	info->bytes = 0;
-	for (i = 0; i < n; i++)
-		info->bytes += cg->nodes[order[i]].size;
-	free(addr);
+	model_opts_default(&mo);
+	mo.geom = *g;
+	err = pipe_insert_addr(cg->img, vmlinux, &insert);
+	if (!err) {
+		place_as_linked(cg, now);
+		place_relink(cg, now, order, n, insert, g->page_size, after);
+		err = model_eval(cg, now, &mo, &rn);
+	}
+	if (!err)
+		err = model_eval(cg, after, &mo, &ra);
+	if (!err)
+		pipe_summarize(cg, order, n, now, after, &mo, &rn, &ra, s);
+	model_result_free(&rn);
+	model_result_free(&ra);
+	free(now);
+	free(after);
+	return err;
 }
 
 static int order_run(struct order_opts *o, char *vmlinux, char **inputs, int ninputs)
@@ -196,6 +212,7 @@ static int order_run(struct order_opts *o, char *vmlinux, char **inputs, int nin
 	struct cgraph *cg;
 	struct cli_out out = { 0 };
 	struct emit_info info = { 0 };
+	struct emit_summary sum = { 0 };
 	struct layout_traced traced = { 0 };
 	uint32_t *order = NULL;
 	size_t n = 0, left_out = 0;
@@ -240,7 +257,11 @@ static int order_run(struct order_opts *o, char *vmlinux, char **inputs, int nin
 		info.prof = p.prof;
 		info.geom = &o->layout.geom;
 		info.traced = &traced;
-		order_summary(cg, order, n, o->layout.geom.page_size, &info);
+		info.summary = &sum;
+		err = order_summary(cg, vmlinux, order, n, &o->layout.geom, &sum);
+	}
+	if (!err) {
+		pipe_summary_warn(&sum, o->algo);
 		err = cli_out_open(&out, o->output);
 	}
 	if (!err) {
@@ -256,10 +277,10 @@ static int order_run(struct order_opts *o, char *vmlinux, char **inputs, int nin
 	}
 	if (!err)
 		pr_info("%zu function%s (%" PRIu64 " bytes) placed: %zu page%s of %" PRIu64
-			" bytes, now spread over %zu; lower bound %zu%s",
-			n, n == 1 ? "" : "s", info.bytes, info.pages_used,
-			info.pages_used == 1 ? "" : "s", info.page_size,
-			info.pages_before, info.pages_bound,
+			" bytes, now spread over %zu; lower bound %zu; all %zu hot functions: "
+			"%zu pages (now %zu)%s", n, n == 1 ? "" : "s", sum.bytes, sum.pages_after,
+			sum.pages_after == 1 ? "" : "s", info.page_size, sum.pages_now,
+			sum.pages_bound, sum.hot, sum.set_after, sum.set_now,
 			left_out ? " (see the warnings for functions left out)" : "");
 	free(order);
 	pipe_free(&p);

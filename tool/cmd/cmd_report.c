@@ -24,6 +24,7 @@
 
 #include "cmd/commands.h"
 #include "cmd/pipeline.h"
+#include "emit/emit.h"
 #include "emit/json.h"
 #include "emit/svg.h"
 #include "graph/graph.h"
@@ -219,6 +220,7 @@ struct report_col {
 	double ms;
 	size_t placed;
 	struct layout_traced traced;	/* what the explicit traces got */
+	struct emit_summary sum;	/* what order's header says of it */
 };
 
 /* The table of @g's figures: col[i].r, or with @large col[i].rl. */
@@ -248,6 +250,15 @@ static void print_summary(const struct report_opts *o, const struct geometry *g,
 		if (o->time)
 			fprintf(o->out, " %9.1f", col[i].ms);
 		fprintf(o->out, "\n");
+	}
+}
+
+/* Each algorithm's order in the words of order's header: the same layout. */
+static void print_orders(const struct report_opts *o, const struct report_col *col, size_t n)
+{
+	for (size_t i = 1; i < n; i++) {
+		fprintf(o->out, "\norder (%s), as hotpack order writes it:\n", col[i].name);
+		emit_summary_print(o->out, "  ", &col[i].sum);
 	}
 }
 
@@ -487,7 +498,7 @@ static int report_run(struct report_opts *o, char *vmlinux, char **inputs, int n
 	struct report_col *col = NULL;
 	size_t ncol = 0, nn = 1;
 	uint32_t *order = NULL;
-	uint64_t insert = UINT64_MAX, off_w = 0, all_w = 0;
+	uint64_t insert = 0, off_w = 0, all_w = 0;
 	size_t off_n = 0;
 	char geo[320];
 	struct cli_out rep = { 0 };
@@ -506,15 +517,9 @@ static int report_run(struct report_opts *o, char *vmlinux, char **inputs, int n
 	have_large = geom_large(&o->model.geom, &large.geom);
 	o->layout.window_paths = pipe_window_paths(&p, &o->pipe);
 	nn = NONZERO(cg->nnodes);
-	for (size_t i = 0; i < img->nfuncs; i++)
-		if ((img->funcs[i].flags & KF_MOVABLE) && img->funcs[i].addr < insert)
-			insert = img->funcs[i].addr;
-	if (insert == UINT64_MAX) {
-		pr_err("%s: no function can move (no section names); give the link map (--map) "
-		       "or vmlinux.o (--object)", vmlinux);
-		err = -ENOENT;
+	err = pipe_insert_addr(img, vmlinux, &insert);
+	if (err)
 		goto out;
-	}
 	o->model.replay_nodes = o->replay == 1;
 	if (o->replay == 0 && !cg->npaths)
 		pr_warn("--replay paths: the samples have no call paths (addresses only); "
@@ -556,6 +561,10 @@ static int report_run(struct report_opts *o, char *vmlinux, char **inputs, int n
 			err = model_eval(cg, c->addr, &large, &c->rl);
 		if (err)
 			goto out;
+		pipe_summarize(cg, order, c->placed, col[0].addr, c->addr, &o->model, &col[0].r,
+			       &c->r, &c->sum);
+		if (strcmp(o->algo, "all"))
+			pipe_summary_warn(&c->sum, c->name);
 	}
 
 	if (off_n)
@@ -612,6 +621,7 @@ static int report_run(struct report_opts *o, char *vmlinux, char **inputs, int n
 		fprintf(o->out, "%s:\n", geom_meaning(&o->model.geom, geo, sizeof(geo)));
 	}
 	print_summary(o, &o->model.geom, false, col, ncol);
+	print_orders(o, col, ncol);
 	print_paths(o, cg, col, ncol);
 	print_traced(o, cg, col, ncol);
 	err = cli_out_commit(&rep);

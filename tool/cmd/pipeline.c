@@ -9,6 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <inttypes.h>
+
 #include "arch/arch.h"
 #include "image/ikconfig.h"
 #include "cmd/pipeline.h"
@@ -17,6 +19,7 @@
 #include "lib/cli.h"
 #include "lib/warn.h"
 #include "lib/xalloc.h"
+#include "place/place.h"
 #include "sections/srcfile.h"
 
 void pipe_opts_init(struct pipe_opts *o)
@@ -209,4 +212,55 @@ void pipe_machine_geometry(struct geometry *g, const struct kimage *img)
 		}
 	}
 	*g = p ? p->geom : img->arch->geom;
+}
+
+int pipe_insert_addr(const struct kimage *img, const char *vmlinux, uint64_t *insert)
+{
+	*insert = UINT64_MAX;
+	for (size_t i = 0; i < img->nfuncs; i++)
+		if ((img->funcs[i].flags & KF_MOVABLE) && img->funcs[i].addr < *insert)
+			*insert = img->funcs[i].addr;
+	if (*insert != UINT64_MAX)
+		return 0;
+	pr_err("%s: no function can move (no section names); give the link map (--map) "
+	       "or vmlinux.o (--object)", vmlinux);
+	return -ENOENT;
+}
+
+void pipe_summarize(const struct cgraph *cg, const uint32_t *order, size_t n, const uint64_t *now,
+		    const uint64_t *after, const struct model_opts *mo,
+		    const struct model_result *now_r, const struct model_result *after_r,
+		    struct emit_summary *s)
+{
+	uint64_t page = mo->geom.page_size;
+	uint32_t *all = xmallocarray(cg->nnodes ? cg->nnodes : 1, sizeof(*all));
+
+	memset(s, 0, sizeof(*s));
+	s->placed = n;
+	for (size_t i = 0; i < n; i++)
+		s->bytes += cg->nodes[order[i]].size;
+	s->pages_now = layout_pages_used(cg, order, n, now, page);
+	s->pages_after = layout_pages_used(cg, order, n, after, page);
+	s->pages_bound = layout_pages_bound(cg, order, n, page);
+	s->hot = cg->nnodes;
+	for (size_t v = 0; v < cg->nnodes; v++) {
+		all[v] = (uint32_t)v;
+		s->fixed += !(cg->img->funcs[cg->nodes[v].func].flags & KF_MOVABLE);
+	}
+	s->set_now = layout_pages_used(cg, all, cg->nnodes, now, page);
+	s->set_after = layout_pages_used(cg, all, cg->nnodes, after, page);
+	s->set_bound = layout_pages_bound(cg, all, cg->nnodes, page);
+	s->tlb_entries = mo->geom.ntlb ? mo->geom.tlb_entries[0] : 0;
+	s->misses_now = now_r->tlb_misses[0];
+	s->misses_after = after_r->tlb_misses[0];
+	free(all);
+}
+
+void pipe_summary_warn(const struct emit_summary *s, const char *algo)
+{
+	if (emit_summary_worse(s))
+		pr_warn("%s: the model predicts more %u-entry I-TLB misses with this order than "
+			"with the current layout (%" PRIu64 " against %" PRIu64 "); the samples "
+			"may be too few to order by (one per function?): profile longer, and see "
+			"hotpack report", algo, s->tlb_entries, s->misses_after, s->misses_now);
 }

@@ -11,9 +11,11 @@
 
 #include <getopt.h>
 
+#include "emit/emit.h"
 #include "graph/graph.h"
 #include "image/image.h"
 #include "layout/layout.h"
+#include "model/model.h"
 #include "profile/input.h"
 #include "profile/profile.h"
 #include "sections/sections.h"
@@ -189,5 +191,28 @@ void pipe_free(struct pipe *p);
  * the arch's default geometry.
  */
 void pipe_machine_geometry(struct geometry *g, const struct kimage *img);
+
+/**
+ * pipe_insert_addr() - where the order goes: the lowest address of a
+ * movable function of @img, as the order fragment placed at the start of
+ * the text puts it. Returns 0, or -ENOENT when nothing can move (printed,
+ * naming @vmlinux).
+ */
+int pipe_insert_addr(const struct kimage *img, const char *vmlinux, uint64_t *insert);
+
+/**
+ * pipe_summarize() - what @order (@n nodes) does, the summary order's header
+ * and report both print (emit_summary_print()), so that they describe one
+ * layout: @after is where the nodes land with the order linked at the
+ * insert address (place_relink()), @now where they are; @now_r and @after_r
+ * the model's figures for them under @mo (its first TLB size is said).
+ */
+void pipe_summarize(const struct cgraph *cg, const uint32_t *order, size_t n, const uint64_t *now,
+		    const uint64_t *after, const struct model_opts *mo,
+		    const struct model_result *now_r, const struct model_result *after_r,
+		    struct emit_summary *s);
+
+/** Warn that the model predicts the order of @algo to be worse than now. */
+void pipe_summary_warn(const struct emit_summary *s, const char *algo);
 
 #endif

@@ -115,8 +115,23 @@ static void emit_traced(FILE *out, const char *mid, const struct cgraph *cg,
 		fprintf(out, "%s  and %zu lighter explicit paths\n", mid, t->npaths - t->nshown);
 }
 
+void emit_summary_print(FILE *out, const char *mid, const struct emit_summary *s)
+{
+	fprintf(out, "%sfunctions placed: %zu (%" PRIu64 " bytes), pages used: %zu (now: %zu), "
+		"lower bound: %zu\n", mid, s->placed, s->bytes, s->pages_after, s->pages_now,
+		s->pages_bound);
+	fprintf(out, "%shot functions: %zu (%zu cannot move), pages touched: %zu (now: %zu), "
+		"lower bound: %zu\n", mid, s->hot, s->fixed, s->set_after, s->set_now,
+		s->set_bound);
+	fprintf(out, "%smodel: %u-entry I-TLB misses: %" PRIu64 " (now: %" PRIu64 ")%s\n", mid,
+		s->tlb_entries, s->misses_after, s->misses_now,
+		emit_summary_worse(s) ? "; MORE than now: the order is predicted worse than the "
+					"current layout" : "");
+}
+
 static void emit_header(FILE *out, const char *open, const char *mid, const char *close,
-			const struct cgraph *cg, const struct emit_info *info, enum emit_format fmt)
+			const struct cgraph *cg, const struct emit_info *info, enum emit_format fmt,
+			size_t n)
 {
 	const struct kimage *img = cg->img;
 	static const char *const secsrc[] = {
@@ -141,9 +156,10 @@ static void emit_header(FILE *out, const char *open, const char *mid, const char
 		fprintf(out, "%sgeometry: %s; %s\n", mid, geom_str(info->geom, g, sizeof(g)),
 			geom_meaning(info->geom, m, sizeof(m)));
 	}
-	fprintf(out, "%sfunctions placed: %zu (%" PRIu64 " bytes), pages used: %zu "
-		"(now: %zu), lower bound: %zu\n", mid, info->nfuncs, info->bytes, info->pages_used,
-		info->pages_before, info->pages_bound);
+	if (info->summary)
+		emit_summary_print(out, mid, info->summary);
+	else
+		fprintf(out, "%sfunctions placed: %zu\n", mid, n);
 	if (info->prof) {
 		const struct profile *p = info->prof;
 
@@ -228,15 +244,15 @@ int emit_order(FILE *out, enum emit_format fmt, const struct cgraph *cg, const u
 
 	switch (fmt) {
 	case EMIT_LDS:
-		emit_header(out, "/* ", " * ", " */\n", cg, info, fmt);
+		emit_header(out, "/* ", " * ", " */\n", cg, info, fmt, n);
 		fprintf(out, ". = ALIGN(%" PRIu64 ");\n", info->page_size);
 		break;
 	case EMIT_LD_SECTION_ORDERING:
-		emit_header(out, "/* ", " * ", " */\n", cg, info, fmt);
+		emit_header(out, "/* ", " * ", " */\n", cg, info, fmt, n);
 		fprintf(out, ".text : {\n");
 		break;
 	case EMIT_LIST:
-		emit_header(out, "# ", "# ", "", cg, info, fmt);
+		emit_header(out, "# ", "# ", "", cg, info, fmt, n);
 		break;
 	case EMIT_GOLD:
 	case EMIT_LLD:

@@ -8,6 +8,7 @@
 #ifndef HP_EMIT_H
 #define HP_EMIT_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -25,17 +26,41 @@ enum emit_format {
 	EMIT_LIST,		/* function names, one per line */
 };
 
+/*
+ * What an order does to the hot functions, in the words order's header and
+ * report both use (emit_summary_print()), so that the two describe one
+ * layout: the functions placed, and every hot function (the call graph's
+ * nodes, those that cannot move among them), pages now and with the order
+ * linked, against the lower bounds; and the model's misses of its first TLB
+ * size, now and with the order.
+ */
+struct emit_summary {
+	size_t placed;			/* functions of the order */
+	uint64_t bytes;			/* their sizes */
+	size_t pages_now, pages_after, pages_bound;	/* of the placed */
+	size_t hot;			/* every node of the graph */
+	size_t fixed;			/* of them, functions that cannot move */
+	size_t set_now, set_after, set_bound;		/* of every hot function */
+	unsigned int tlb_entries;	/* the model's first TLB size */
+	uint64_t misses_now, misses_after;
+};
+
+/** The model predicts more misses with the order than with the image as linked. */
+static inline bool emit_summary_worse(const struct emit_summary *s)
+{
+	return s->misses_after > s->misses_now;
+}
+
+/** @s as lines each started with @mid (a comment leader, or ""). */
+void emit_summary_print(FILE *out, const char *mid, const struct emit_summary *s);
+
 /* What the header comment says. */
 struct emit_info {
 	const char *algo;
 	char *const *inputs;
 	int ninputs;
 	uint64_t page_size;
-	size_t nfuncs;		/* functions placed */
-	size_t pages_before;	/* pages the placed functions touch now */
-	size_t pages_used;	/* pages they touch in this order */
-	size_t pages_bound;	/* ceil(bytes / page) */
-	uint64_t bytes;
+	const struct emit_summary *summary;	/* NULL: only the count placed */
 	const struct profile *prof;	/* for matched/unmatched counts */
 	const struct geometry *geom;	/* named on a line of its own when it is a
 					 * preset's; NULL: none */

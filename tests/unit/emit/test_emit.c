@@ -30,7 +30,7 @@ static char *run(struct kimage *img, enum emit_format fmt, size_t *left)
 {
 	struct cgraph *cg = cg_new(img);
 	uint32_t order[4] = { 3, 0, 1, 2 };
-	struct emit_info info = { .algo = "c3", .page_size = 4096, .nfuncs = 4 };
+	struct emit_info info = { .algo = "c3", .page_size = 4096 };
 	char *buf = NULL;
 	size_t len = 0, i, n;
 	FILE *f = open_memstream(&buf, &len);
