@@ -16,8 +16,8 @@
 # time left until then. One fuzzer at a time (in-process, no -jobs,
 # -fork=0), under nice -n 19. OUTDIR/TARGET/ keeps the log, the corpus and
 # any crash input (crash-*, leak-*, timeout-*); OUTDIR/summary.tsv gets a
-# line per target: runs, exec/s, wall seconds, cov, ft, corpus size, crash
-# file. Exit 1 when a target crashed (the others still run).
+# line per target: runs, exec/s, wall and CPU seconds, cov, ft, corpus size,
+# crash file. Exit 1 when a target crashed (the others still run).
 set -u
 src=$(cd "$(dirname "$0")/.." && pwd)
 [ $# -ge 2 ] && build=$(cd "$1" && pwd) || {
@@ -108,10 +108,17 @@ limit() {
 	esac
 }
 
+# the CPU seconds (user + system) of the finished children so far: the
+# fuzzer's share of a busy machine, beside its wall time
+child_cpu() {
+	times | tail -1 | awk '{ split($1, u, /[ms]/); split($2, k, /[ms]/);
+		printf "%.1f", u[1] * 60 + u[2] + k[1] * 60 + k[2] }'
+}
+
 status=0
 nleft=$(echo $targets | wc -w)
 [ -s "$out/summary.tsv" ] ||
-	printf 'target\truns\texec_s\twall_s\tcov\tft\tcorpus\tcrash\n' >"$out/summary.tsv"
+	printf 'target\truns\texec_s\twall_s\tcpu_s\tcov\tft\tcorpus\tcrash\n' >"$out/summary.tsv"
 for t in $targets; do
 	[ -x "$bin/fuzz_$t" ] || { echo "fuzz: $bin/fuzz_$t: missing; make fuzz-build" >&2; exit 2; }
 	d=$out/$t
@@ -126,21 +133,22 @@ for t in $targets; do
 	fi
 	nleft=$((nleft - 1))
 	echo "  FUZZ     $t: runs $runs, max_time $tmax, seeds $*" >&2
-	start=$(date +%s.%N)
+	start=$(date +%s.%N) cpu0=$(child_cpu)
 	HP_FUZZ_ORDER_IMAGE=$s/elf/symfix nice -n 19 "$bin/fuzz_$t" -runs="$runs" \
 		-max_total_time="$tmax" -max_len="$(maxlen "$t")" \
 		-rss_limit_mb=4096 -malloc_limit_mb=4096 -timeout="$(limit "$t")" -fork=0 -close_fd_mask=2 \
 		-print_final_stats=1 -artifact_prefix="$d/" "$d/corpus" "$@" >"$d/log" 2>&1
 	rc=$?
-	end=$(date +%s.%N)
+	end=$(date +%s.%N) cpu1=$(child_cpu)
 	last=$(grep -E '^#[0-9]+' "$d/log" | tail -1)
 	n=$(grep -E '^stat::number_of_executed_units:' "$d/log" | awk '{ print $2 }')
 	rate=$(grep -E '^stat::average_exec_per_sec:' "$d/log" | awk '{ print $2 }')
 	cov=$(echo "$last" | sed -n 's/.* cov: \([0-9]*\).*/\1/p')
 	ft=$(echo "$last" | sed -n 's/.* ft: \([0-9]*\).*/\1/p')
 	crash=$(ls "$d" | grep -E '^(crash|leak|timeout|oom)-' | head -1)
-	printf '%s\t%s\t%s\t%.0f\t%s\t%s\t%s\t%s\n' "$t" "${n:-?}" "${rate:-?}" \
-		"$(echo "$end - $start" | bc)" "${cov:-?}" "${ft:-?}" "$(ls "$d/corpus" | wc -l)" \
+	printf '%s\t%s\t%s\t%.0f\t%.0f\t%s\t%s\t%s\t%s\n' "$t" "${n:-?}" "${rate:-?}" \
+		"$(echo "$end - $start" | bc)" "$(echo "$cpu1 - $cpu0" | bc)" "${cov:-?}" \
+		"${ft:-?}" "$(ls "$d/corpus" | wc -l)" \
 		"${crash:+$d/$crash}" >>"$out/summary.tsv"
 	tail -1 "$out/summary.tsv" >&2
 	if [ $rc -ne 0 ] || [ -n "$crash" ]; then
