@@ -108,11 +108,13 @@ limit() {
 	esac
 }
 
-# the CPU seconds (user + system) of the finished children so far: the
-# fuzzer's share of a busy machine, beside its wall time
+# cpu=the CPU seconds (user + system) of this shell's finished children so
+# far: the fuzzer's share of a busy machine, beside its wall time (times
+# runs in this shell: in a $(...) subshell it would see no children)
 child_cpu() {
-	times | tail -1 | awk '{ split($1, u, /[ms]/); split($2, k, /[ms]/);
-		printf "%.1f", u[1] * 60 + u[2] + k[1] * 60 + k[2] }'
+	times >"$out/.times"
+	cpu=$(tail -1 "$out/.times" | awk '{ split($1, u, /[ms]/); split($2, k, /[ms]/);
+		printf "%.1f", u[1] * 60 + u[2] + k[1] * 60 + k[2] }')
 }
 
 status=0
@@ -133,13 +135,13 @@ for t in $targets; do
 	fi
 	nleft=$((nleft - 1))
 	echo "  FUZZ     $t: runs $runs, max_time $tmax, seeds $*" >&2
-	start=$(date +%s.%N) cpu0=$(child_cpu)
+	start=$(date +%s.%N) && child_cpu && cpu0=$cpu
 	HP_FUZZ_ORDER_IMAGE=$s/elf/symfix nice -n 19 "$bin/fuzz_$t" -runs="$runs" \
 		-max_total_time="$tmax" -max_len="$(maxlen "$t")" \
 		-rss_limit_mb=4096 -malloc_limit_mb=4096 -timeout="$(limit "$t")" -fork=0 -close_fd_mask=2 \
 		-print_final_stats=1 -artifact_prefix="$d/" "$d/corpus" "$@" >"$d/log" 2>&1
 	rc=$?
-	end=$(date +%s.%N) cpu1=$(child_cpu)
+	end=$(date +%s.%N) && child_cpu && cpu1=$cpu
 	last=$(grep -E '^#[0-9]+' "$d/log" | tail -1)
 	n=$(grep -E '^stat::number_of_executed_units:' "$d/log" | awk '{ print $2 }')
 	rate=$(grep -E '^stat::average_exec_per_sec:' "$d/log" | awk '{ print $2 }')
