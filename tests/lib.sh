@@ -2,6 +2,8 @@
 # tests/lib.sh - shared helpers for shell tests: TAP output, a private
 # scratch directory, and golden comparison (after elfutils' testrun_compare).
 set -u
+# absolute, so that a test may cd (a build configured as ../src/configure)
+srcdir=$(cd "$srcdir" && pwd)
 . "$srcdir/tests/arches.sh"
 tap_n=0
 tap_failed=0

@@ -265,15 +265,8 @@ int cmd_profile(int argc, char **argv)
 		free(line);
 	}
 	err = input_read_all(prof, img, argv + optind, argc - optind, &po.input);
-	if (!err && fmt == FORMAT_LLD_CG) {
-		err = write_profile(prof, img, fmt, &po, output);
-		if (!err && json)
-			err = profile_json(prof, vmlinux, argv + optind, argc - optind, output);
-		profile_free(prof);
-		kimage_close(img);
-		return err ? HP_EXIT_ERROR : HP_EXIT_OK;
-	}
-	if (!sequence) {
+	/* lld-cg's graph is built from the windows in their order: keep it */
+	if (!sequence && fmt != FORMAT_LLD_CG) {
 		/* version 2, as before --sequence; .hprof inputs' own sequences too */
 		free(prof->seq);
 		prof->seq = NULL;
