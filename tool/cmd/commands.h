@@ -35,7 +35,15 @@ struct kimage;
 int verify_order_read(FILE *in, const char *path, const struct kimage *img,
 		      struct verify_order_counts *c);
 
-/** @word is the name of a command (main.c's table). */
+/* One line of the command table (commands.c), NULL-terminated. */
+struct hp_cmd {
+	const char *name;
+	int (*run)(int argc, char **argv);
+	const char *summary;
+};
+extern const struct hp_cmd cmd_table[];
+
+/** @word is the name of a command of cmd_table. */
 bool cmd_is_command(const char *word);
 
 #endif

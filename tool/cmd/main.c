@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * main.c - the command table and nothing else: `hotpack CMD ...` runs a
- * subcommand; `hotpack VMLINUX SAMPLES...` is `hotpack order`.
+ * main.c - `hotpack CMD ...` runs a subcommand of the table (commands.c);
+ * `hotpack VMLINUX SAMPLES...` is `hotpack order`.
  */
 #include "config.h"
 
@@ -16,36 +16,9 @@
 #include "lib/cli.h"
 #include "lib/hotpack.h"
 
-struct cmd {
-	const char *name;
-	int (*run)(int argc, char **argv);
-	const char *summary;
-};
-
-static const struct cmd cmds[] = {
-	{ "order", cmd_order, "write the linker order for a vmlinux and its samples" },
-	{ "profile", cmd_profile, "convert samples and traces into a .hprof profile" },
-	{ "merge", cmd_merge, "add .hprof profiles together" },
-	{ "callgraph", cmd_callgraph, "static call tree of a function, the pages it spans" },
-	{ "measure", cmd_measure, "I-TLB counters around a command (perf, /proc/tlbmiss)" },
-	{ "verify", cmd_verify, "check a relinked kernel has the order; pages and misses before/after" },
-	{ "report", cmd_report, "pages per hot path and simulated I-TLB misses, per algorithm" },
-	{ NULL, NULL, NULL },
-};
-
-bool cmd_is_command(const char *word)
-{
-	const struct cmd *c;
-
-	for (c = cmds; c->name; c++)
-		if (!strcmp(c->name, word))
-			return true;
-	return false;
-}
-
 static void usage(FILE *f)
 {
-	const struct cmd *c;
+	const struct hp_cmd *c;
 
 	fprintf(f,
 "usage: hotpack VMLINUX SAMPLES... -o order.lds   (same as hotpack order)\n"
@@ -55,7 +28,7 @@ static void usage(FILE *f)
 "so that they share pages, write that order for the linker, and measure it.\n"
 "\n"
 "Commands:\n");
-	for (c = cmds; c->name; c++)
+	for (c = cmd_table; c->name; c++)
 		fprintf(f, "  %-10s %s\n", c->name, c->summary);
 	fprintf(f,
 "\n"
@@ -100,7 +73,7 @@ static int global_opts(int argc, char **argv)
 
 static int run(int argc, char **argv)
 {
-	const struct cmd *c;
+	const struct hp_cmd *c;
 	int skip = global_opts(argc, argv);
 
 	/* argv[0] stays the program's name, so that hotpack VMLINUX ... still
@@ -115,7 +88,7 @@ static int run(int argc, char **argv)
 	}
 	if (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help") || !strcmp(argv[1], "help")) {
 		if (argc > 2 && strcmp(argv[1], "help") == 0) {
-			for (c = cmds; c->name; c++)
+			for (c = cmd_table; c->name; c++)
 				if (!strcmp(c->name, argv[2])) {
 					char *args[] = { argv[2], (char *)"--help", NULL };
 
@@ -129,7 +102,7 @@ static int run(int argc, char **argv)
 		printf("hotpack %s\n", HOTPACK_VERSION);
 		return HP_EXIT_OK;
 	}
-	for (c = cmds; c->name; c++)
+	for (c = cmd_table; c->name; c++)
 		if (!strcmp(c->name, argv[1]))
 			return c->run(argc - 1, argv + 1);
 	/* A word that is no file is a mistyped command, not a vmlinux. */
