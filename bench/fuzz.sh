@@ -10,6 +10,12 @@
 # addresses, link map, a .hprof written by BUILD's hotpack, and verify's
 # order files from tests/expected/. Nothing multi-MB is in the tree.
 #
+# ELF=small: the image and disassembler targets take small ELF programs
+# instead (tests/fixtures/calls.c and hotcold.c built for x86_64, ppc32,
+# ppc64 and aarch64 with Debian's cross compilers, plus the raw slices):
+# on the kernel-sized seed one input takes a second, so 10^7 runs need
+# these; run both modes, each into its own OUTDIR.
+#
 # RUNS (default 10000000) and MAX_TIME (seconds, default 0: no limit) stop
 # each run, the first reached wins (0: none); with DEADLINE (a date(1)
 # time, e.g. "13:36 UTC") each target also stops at its equal share of the
@@ -72,6 +78,30 @@ for k in 0 1 2 3; do
 	tail -c +$((off + 1 + k * 262144)) "$s/data/vmlinux" | head -c 4096 >>"$s/raw/text-$k.bin"
 	{ printf '\200'; tail -c +2 "$s/raw/text-$k.bin"; } >"$s/raw/text-top-$k.bin"
 done
+# small programs of every architecture the tests build (ELF=small)
+if [ "${ELF:-kernel}" = small ]; then
+	mkdir -p "$s/elf-small"
+	# shellcheck source=tests/arches.sh
+	. "$src/tests/arches.sh"
+	for a in $test_arches; do
+		tri=$(arch_triplet "$a") extra=
+		# as tests/callgraph-arch.test builds it: the kernel's x86 call forms
+		case $a in
+		x86_64) extra="-mfentry -mindirect-branch=thunk-extern -mfunction-return=thunk-extern" ;;
+		ppc64) extra=-mabi=elfv2 ;;
+		esac
+		command -v "$tri-gcc" >/dev/null || {
+			echo "fuzz: $tri-gcc: missing; apt-get install the packages of .ci/packages.d/core" >&2; exit 2; }
+		# shellcheck disable=SC2086
+		"$tri-gcc" $extra -O2 -ffunction-sections -fno-pie -no-pie -nostdlib -pg -Wl,-e,fx_start \
+			-Wl,-z,max-page-size=4096 \
+			-o "$s/elf-small/calls-$a" "$src/tests/fixtures/calls.c" &&
+		sh "$src/tests/fixtures/build.sh" "$a" "$s/elf-small/hotcold-$a.d" >/dev/null &&
+		cp "$s/elf-small/hotcold-$a.d/hotcold" "$s/elf-small/hotcold-$a" &&
+		rm -rf "$s/elf-small/hotcold-$a.d" || exit 2
+	done
+	cp "$s/elf/symfix" "$s/elf-small/"
+fi
 cp "$src"/tests/expected/*.lds "$src"/tests/expected/*.gold "$src"/tests/expected/*.lld \
 	"$s/orderfile/" 2>/dev/null
 
@@ -86,15 +116,17 @@ seeds() {
 	ftrace) echo "$t/ftrace $s/real-ftrace $bad" ;;
 	addrs) echo "$t/addrs $s/real-addrs $bad" ;;
 	hprof) echo "$t/hprof $s/real-hprof $src/tests/fuzz/regress $bad" ;;
-	kimage) echo "$s/elf" ;;
-	disasm) echo "$s/elf $s/raw" ;;
+	kimage) [ "${ELF:-kernel}" = small ] && echo "$s/elf-small" || echo "$s/elf" ;;
+	disasm) [ "${ELF:-kernel}" = small ] && echo "$s/elf-small $s/raw" || echo "$s/elf $s/raw" ;;
 	linkmap) echo "$t/linkmap $s/real-linkmap" ;;
 	orderfile) echo "$t/orderfile $s/orderfile" ;;
 	esac
 }
 maxlen() {
 	case $1 in
-	kimage|disasm) stat -c %s "$s/elf/vmlinux" ;;
+	kimage|disasm) if [ "${ELF:-kernel}" = small ]; then
+			stat -c %s "$s"/elf-small/* | sort -n | tail -1
+		else stat -c %s "$s/elf/vmlinux"; fi ;;
 	*) echo 16384 ;;
 	esac
 }
@@ -103,7 +135,7 @@ maxlen() {
 # niced run on a busy machine gets a small share of one
 limit() {
 	case $1 in
-	kimage|disasm) echo 900 ;;
+	kimage|disasm) [ "${ELF:-kernel}" = small ] && echo 60 || echo 900 ;;
 	*) echo 60 ;;
 	esac
 }
