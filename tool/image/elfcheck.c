@@ -14,15 +14,12 @@
 #include <inttypes.h>
 #include <stdbool.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <unistd.h>
 
 #include "image/elfcheck.h"
 #include "lib/filekind.h"
 #include "lib/warn.h"
-#include "lib/xalloc.h"
 
 #define AGAIN "copy or extract the file again"
 
@@ -291,14 +288,8 @@ int elfcheck_file_type(const char *path, const struct stat *st)
 	if (S_ISREG(st->st_mode))
 		return 0;
 	if (S_ISDIR(st->st_mode)) {
-		char *in = xasprintf("%s/vmlinux", path);
-
-		if (!access(in, F_OK))
-			pr_err("%s: is a directory; give the vmlinux file in it (%s)", path, in);
-		else
-			pr_err("%s: is a directory; give the vmlinux file of the kernel build",
-			       path);
-		free(in);
+		filekind_directory_error(path, "the vmlinux file", "vmlinux",
+					 "the vmlinux file of the kernel build");
 		return -1;
 	}
 	what = S_ISFIFO(st->st_mode) ? "a pipe or FIFO" :

@@ -5,9 +5,13 @@
 #include "config.h"
 
 #include <stdbool.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "lib/filekind.h"
+#include "lib/warn.h"
+#include "lib/xalloc.h"
 
 struct filekind {
 	size_t at;		/* offset of the magic */
@@ -73,4 +77,16 @@ bool filekind_is_profile(const void *buf, size_t len)
 	const struct filekind *k = find(buf, len);
 
 	return k && k->profile;
+}
+
+void filekind_directory_error(const char *path, const char *what, const char *file,
+			      const char *otherwise)
+{
+	char *in = xasprintf("%s/%s", path, file);
+
+	if (!access(in, F_OK))
+		pr_err("%s: is a directory; give %s in it (%s)", path, what, in);
+	else
+		pr_err("%s: is a directory; give %s", path, otherwise);
+	free(in);
 }

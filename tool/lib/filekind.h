@@ -20,4 +20,13 @@ const char *filekind_advice(const void *buf, size_t len);
 /** filekind_is_profile() - is it a recording (perf.data, trace.dat)? */
 bool filekind_is_profile(const void *buf, size_t len);
 
+/**
+ * filekind_directory_error() - the error for @path, a directory given where
+ * a file is read: "give @what in it (@path/@file)" when that file exists
+ * there, else "give @otherwise". The image and the link map share it so
+ * that both name the file a build directory holds.
+ */
+void filekind_directory_error(const char *path, const char *what, const char *file,
+			      const char *otherwise);
+
 #endif

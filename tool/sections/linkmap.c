@@ -19,8 +19,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <unistd.h>
 
+#include "lib/filekind.h"
 #include "lib/warn.h"
 #include "lib/xalloc.h"
 #include "sections/linkmap.h"
@@ -342,14 +342,8 @@ int linkmap_read(struct kimage *img, const char *path)
 	}
 	/* read in order, so a pipe will do; a directory reads as EISDIR */
 	if (!fstat(fileno(in), &st) && S_ISDIR(st.st_mode)) {
-		char *map = xasprintf("%s/vmlinux.map", path);
-
-		if (!access(map, F_OK))
-			pr_err("%s: is a directory; give the link map in it (%s)", path, map);
-		else
-			pr_err("%s: is a directory; give the link map of the build "
-			       "(vmlinux.map, written with CONFIG_VMLINUX_MAP=y)", path);
-		free(map);
+		filekind_directory_error(path, "the link map", "vmlinux.map", "the link map of "
+					 "the build (vmlinux.map, written with CONFIG_VMLINUX_MAP=y)");
 		fclose(in);
 		return -EISDIR;
 	}
