@@ -16,21 +16,40 @@
 # that holds tool/hotpack and tool/qemu/ [the source tree]; or HOTPACK,
 # PLUGIN, HPMARK one by one; FAMILIES [all of examples/kernel/workloads,
 # in the order below]; LLD [ld.lld-22] (peers.sh); KVER [6.1], the kernel
-# version kernel.sh builds (6.12: its images in $KBUILD/images-6.12).
+# version kernel.sh builds (6.12: its images in $KBUILD/images-6.12); ARCH
+# [x86_64], the kernel's architecture as kernel.sh names it (arm64: images
+# in $KBUILD/images-arm64, booted by qemu-system-aarch64, the arm64 busybox;
+# powerpc: $KBUILD/images-powerpc, qemu-system-ppc, c-init.c's C families).
+# HPMARK on other arches: the marker kernel.sh builds for that guest.
 
 : "${KBUILD:=${XDG_CACHE_HOME:-$HOME/.cache}/hotpack/kbuild}"
 : "${HPBUILD:=$TOP}"
 : "${HOTPACK:=$HPBUILD/tool/hotpack}"
 : "${PLUGIN:=$HPBUILD/tool/qemu/libhotpack-itlb.so}"
-: "${HPMARK:=$HPBUILD/tool/qemu/hpmark}"
 : "${FAMILIES:=chardev pagecache filewrite pipe forkexec walk procsys signals mm}"
 : "${KVER:=6.1}"
-export KBUILD KVER
+: "${ARCH:=x86_64}"
+export KBUILD KVER ARCH
 KERNEL_SH=$TOP/examples/kernel/kernel.sh
 WORKLOADS=$TOP/examples/kernel/workloads
-# where kernel.sh saves x86_64 images: 6.1's in images/, others apart
-if [ "$KVER" = 6.1 ]; then IMAGES=$KBUILD/images; else IMAGES=$KBUILD/images-$KVER; fi
+# where kernel.sh saves images: x86_64 6.1's in images/, others apart
+# (kernel.sh paths says so); the emulator and the guest of each arch
+IMAGES=$(sh "$KERNEL_SH" paths | sed -n 's,^images: *\(.*\)/NAME/.*,\1,p')
 BASE=$IMAGES/base
+case $ARCH in
+x86_64) QEMU=qemu-system-x86_64 QEMU_PKG=qemu-system-x86 BOOTIMG=bzImage ;;
+arm64) QEMU=qemu-system-aarch64 QEMU_PKG=qemu-system-arm BOOTIMG=Image ;;
+powerpc) QEMU=qemu-system-ppc QEMU_PKG=qemu-system-ppc BOOTIMG=vmlinux ;;
+*) echo "${0##*/}: error: ARCH=$ARCH: not one of x86_64, arm64, powerpc" >&2; exit 1 ;;
+esac
+# the guest's phase marker: the build's own on x86_64, else built for it
+if [ -z "${HPMARK:-}" ]; then
+	if [ "$ARCH" = x86_64 ]; then
+		HPMARK=$HPBUILD/tool/qemu/hpmark
+	else
+		HPMARK=$(sh "$KERNEL_SH" hpmark) || exit 1
+	fi
+fi
 # the counting boot: fully associative LRU I-TLB of 4 KiB pages at five
 # sizes, the plugin's default I-cache (32 KiB, 64 B lines, 8 ways)
 COUNT_ARGS=entries=8:16:32:64:128
@@ -42,16 +61,17 @@ kf_say() { echo "${0##*/}: $*" >&2; }
 
 # kf_need: everything the loop needs, named, or a clear failure.
 kf_need() {
-	command -v qemu-system-x86_64 > /dev/null ||
-		kf_die "qemu-system-x86_64 not found; apt-get install qemu-system-x86"
+	command -v $QEMU > /dev/null || kf_die "$QEMU not found; apt-get install $QEMU_PKG"
 	for f in "$HOTPACK" "$PLUGIN" "$HPMARK"; do
 		[ -f "$f" ] || kf_die "$f missing; build hotpack (make) and set HPBUILD to its build directory"
 	done
-	[ -f "$BASE/bzImage" ] && [ -f "$BASE/vmlinux" ] ||
-		kf_die "$BASE: no base image; run 'KVER=$KVER KBUILD=$KBUILD $KERNEL_SH build' first (about 4 min)"
-	[ -f "$KBUILD/build-$KVER-x86_64/vmlinux.o" ] ||
-		kf_die "$KBUILD/build-$KVER-x86_64/vmlinux.o missing (relinks need the build tree); run 'KVER=$KVER $KERNEL_SH build'"
-	[ -x /bin/busybox ] || kf_die "/bin/busybox missing; apt-get install busybox-static"
+	[ -f "$BASE/$BOOTIMG" ] && [ -f "$BASE/vmlinux" ] ||
+		kf_die "$BASE: no base image; run 'ARCH=$ARCH KVER=$KVER KBUILD=$KBUILD $KERNEL_SH build' first (4-6 min)"
+	[ -f "$KBUILD/build-$KVER-$ARCH/vmlinux.o" ] ||
+		kf_die "$KBUILD/build-$KVER-$ARCH/vmlinux.o missing (relinks need the build tree); run 'ARCH=$ARCH KVER=$KVER $KERNEL_SH build'"
+	# (kernel.sh initramfs names what the other arches' guests lack)
+	[ "$ARCH" != x86_64 ] || [ -x /bin/busybox ] ||
+		kf_die "/bin/busybox missing; apt-get install busybox-static"
 	n=0
 	for f in $FAMILIES; do
 		[ -f "$WORKLOADS/$f.sh" ] || kf_die "$WORKLOADS/$f.sh: no such workload family"
@@ -77,8 +97,8 @@ kf_setup() {
 		cat "$WORKLOADS/$f.sh" >> "$w.new"
 	done
 	mv "$w.new" "$w"
-	WORKLOAD=$w EXTRA_BINS=$HPMARK sh "$KERNEL_SH" initramfs > /dev/null 2>&1 ||
-		kf_die "kernel.sh initramfs failed (WORKLOAD=$w)"
+	WORKLOAD=$w EXTRA_BINS=$HPMARK sh "$KERNEL_SH" initramfs > "$OUT/initramfs.log" 2>&1 ||
+		{ cat "$OUT/initramfs.log" >&2; kf_die "kernel.sh initramfs failed (WORKLOAD=$w)"; }
 	kf_say "$NFAM families, one phase each: $FAMILIES"
 }
 

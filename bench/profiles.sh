@@ -3,12 +3,14 @@
 #
 # bench/profiles.sh - is an order made from the shipped .hprof profiles as
 # good as one made from the sample streams they were recorded from (issue
-# 16)?  On the kernel loop of examples/kernel/kernel.sh (Linux $KVER x86_64,
-# 6.1 or 6.12, qemu-system-x86_64 TCG, hotpack's QEMU plugin):
+# 16)?  On the kernel loop of examples/kernel/kernel.sh (Linux $KVER, 6.1 or
+# 6.12, on $ARCH: x86_64, arm64 or powerpc (ppc32), under QEMU TCG with
+# hotpack's QEMU plugin):
 #
-#   [KVER=6.12] sh bench/profiles.sh OUTDIR [PROFILEDIR]
+#   [KVER=6.12] [ARCH=arm64] sh bench/profiles.sh OUTDIR [PROFILEDIR]
 #
-# PROFILEDIR [profiles/linux-$KVER-x86_64] holds FAMILY.hprof for every
+# PROFILEDIR [profiles/linux-$KVER-ARCH, ARCH as the issue names it:
+# x86_64, arm64, ppc32 for powerpc] holds FAMILY.hprof for every
 # family; missing ones are made from the streams as profiles/README.md
 # says.  Two orders (hotpack order ${ALGO_OPTS}, the default algorithm when
 # empty): from the nine streams, each an input, with --addr-window 64; and
@@ -19,13 +21,15 @@
 # (e.g. profiles/linux-6.1-x86_64 when KVER=6.12), adds a third order: from
 # those, against this version's vmlinux (names matched across versions),
 # relinked and counted the same way.  The table also gives the base
-# image's misses.  See bench/kernel-families.sh for the environment (KBUILD,
+# image's misses, and a second one the base and the .hprof order on every
+# family at every size (8-128 entries).  See bench/kernel-families.sh for the environment (KBUILD,
 # HPBUILD, FAMILIES, KVER); a rerun reuses what OUTDIR holds.
 set -eu
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 [ $# -ge 1 ] && [ $# -le 2 ] || { echo "usage: $0 OUTDIR [PROFILEDIR]" >&2; exit 2; }
 . "$TOP/bench/kernel-families.sh"
-PDIR=${2:-$TOP/profiles/linux-$KVER-x86_64}
+case $ARCH in powerpc) parch=ppc32 ;; *) parch=$ARCH ;; esac
+PDIR=${2:-$TOP/profiles/linux-$KVER-$parch}
 : "${ALGO_OPTS:=}"
 : "${TAG:=shipped}"
 : "${OTHER:=}"
@@ -85,12 +89,15 @@ pct() { awk "BEGIN { printf \"%+.2f%%\", ($2 - $1) * 100 / $1 }"; }
 
 md=$OUT/profiles-$TAG-$sfx.md
 {
-	echo "Linux $KVER x86_64. Orders: hotpack order ${ALGO_OPTS:+$ALGO_OPTS }(from $HOTPACK) of the nine"
+	echo "Linux $KVER $ARCH. Orders: hotpack order ${ALGO_OPTS:+$ALGO_OPTS }(from $HOTPACK) of the nine"
 	echo "streams (--addr-window 64) and of the nine .hprof in $PDIR."
 	# the header comment names the inputs; the rest is the order
-	if [ "$(sed '1,/^ \*\/$/d' "$OUT/orders/$ks.lds" | md5sum)" = \
-	     "$(sed '1,/^ \*\/$/d' "$OUT/orders/$kh.lds" | md5sum)" ]; then
-		echo "The two orders are the same (but for their header comment)."
+	sed '1,/^ \*\/$/d' "$OUT/orders/$ks.lds" > "$OUT/orders/$ks.body"
+	sed '1,/^ \*\/$/d' "$OUT/orders/$kh.lds" > "$OUT/orders/$kh.body"
+	if cmp -s "$OUT/orders/$ks.body" "$OUT/orders/$kh.body"; then
+		echo "The two orders are the same (cmp, but for their header comment)."
+	else
+		echo "The two orders differ ($(cmp "$OUT/orders/$ks.body" "$OUT/orders/$kh.body" 2>&1 | head -1))."
 	fi
 	echo
 	if [ -n "$ko" ]; then
@@ -131,5 +138,28 @@ md=$OUT/profiles-$TAG-$sfx.md
 		[ -z "$ko" ] || row="$row $(kf_fmt $o) | $(pct $s $o) |"
 		echo "$row"
 	done
+	echo
+	echo "Each family: base and the order from the nine .hprof ($kh), every size"
+	echo "(4 KiB pages, fully associative LRU, kernel code only):"
+	echo
+	echo "| family | layout $KF_HEAD"
+	echo "|---|---|$KF_RULE"
+	worse=
+	for f in $FAMILIES; do
+		kf_row "$f | base" "$OUT/counts/base.txt" "$f"
+		kf_row "$f | .hprof order" "$OUT/counts/kf-$kh.txt" "$f"
+		set -- $(kf_sum "$OUT/counts/base.txt" "$f")
+		b="$1 $2 $3 $4 $5"
+		set -- $(kf_sum "$OUT/counts/kf-$kh.txt" "$f")
+		h="$1 $2 $3 $4 $5"
+		w=$(echo "$b $h" | awk '{ for (i = 1; i <= 5; i++) if ($(i + 5) > $i) printf " %d", 8 * 2 ^ (i - 1) }')
+		[ -z "$w" ] || worse="$worse $f:$w"
+	done
+	echo
+	if [ -z "$worse" ]; then
+		echo "No family at any size from 8 to 128 entries misses more under the .hprof order than the base layout."
+	else
+		echo "Worse than the base layout (family: entries):$worse"
+	fi
 } > "$md"
 cat "$md"

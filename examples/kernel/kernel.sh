@@ -65,6 +65,8 @@ Commands (each runs the ones it needs first, if their output is missing):
                   write the counters to \$L/NAME-WORKLOAD-counters.txt
                   (WORKLOAD: the script's or name's base name): how an order
                   does on a workload it was not made from
+  hpmark          print the path of the guest's phase marker (other
+                  arches: built for the guest first, as loop does)
   paths           print the paths the other commands use
 
 Environment (defaults in brackets):
@@ -529,10 +531,19 @@ cmd_paths() {
 	echo "loop:      $L"
 }
 
+# cmd_hpmark: what loop and count give the guest as /bin/hpmark
+cmd_hpmark() {
+	if [ -n "${HPMARK:-}" ]; then echo "$HPMARK"
+	elif [ "$ARCH" = x86_64 ]; then echo "$TOP/tool/qemu/hpmark"
+	else build_hpmark
+	fi
+}
+
 [ $# -ge 1 ] || { usage; exit 2; }
 cmd=$1; shift
 case $cmd in
 paths) cmd_paths ;;
+hpmark) cmd_hpmark ;;
 prepare|build|relink|initramfs|boot|loop|count)
 	say "building in $KBUILD (KBUILD=DIR to change)"
 	"cmd_$cmd" "$@" ;;
