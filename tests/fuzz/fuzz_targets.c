@@ -37,7 +37,8 @@ static int check_event(const struct hp_event *ev, void *ctx)
 	size_t i;
 
 	/* what the input says of its kernel: a text, no frames, no weight */
-	if (ev->kind == HP_EV_RELEASE || ev->kind == HP_EV_BUILD_ID) {
+	if (ev->kind == HP_EV_RELEASE || ev->kind == HP_EV_BUILD_ID ||
+	    ev->kind == HP_EV_ARCH) {
 		if (!ev->text || ev->nframes)
 			abort();
 		(void)strlen(ev->text);

@@ -85,7 +85,8 @@ GEOM_PRESET_USAGE
 "      --input-format FMT   %s\n"
 "      --kaslr-offset OFF   runtime minus link address of the samples\n"
 "      --min-match FRACTION fail when fewer samples match OLD (default 0.5)\n"
-"      --any-arch           use a .hprof of another architecture (warned about)\n"
+"      --any-arch           use samples or a .hprof of another architecture\n"
+"                           (perf's '# arch', a .hprof's build): warned about\n"
 "      --buildid-list FILE  perf buildid-list output: its kernel build-id must\n"
 "                           be the vmlinux's\n"
 CLI_USAGE_QVH

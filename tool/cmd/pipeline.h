@@ -111,7 +111,8 @@ int pipe_check_search(const struct layout_opts *lo, const struct layout_algo *al
 "      --input-format FMT   %s\n"        /* input_format_usage() */                \
 "      --kaslr-offset OFF   runtime minus link address of the samples\n"              \
 "      --min-match FRACTION fail when fewer samples match (default 0.5)\n"            \
-"      --any-arch           use a .hprof of another architecture (warned about)\n" \
+"      --any-arch           use samples or a .hprof of another architecture\n"   \
+"                           (perf's '# arch', a .hprof's build): warned about\n" \
 "      --buildid-list FILE  perf buildid-list output: its kernel build-id must\n"  \
 "                           be VMLINUX's\n"                                         \
 "      --weight UNIT        period (default: a perf sample weighs its period)\n"   \

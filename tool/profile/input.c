@@ -527,6 +527,7 @@ static int read_one(struct profile *prof, const struct kimage *img, const char *
 	}
 	sz = symbolize_new(prof, img, opts && opts->have_kaslr ? &opts->kaslr_offset : NULL,
 			   name);
+	symbolize_set_any_arch(sz, opts && opts->any_arch);
 	if (r->units & PROF_UNIT_PERIOD) {
 		pu.sz = sz;
 		pu.events = opts && opts->weight_events;

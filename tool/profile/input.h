@@ -23,8 +23,9 @@ struct input_opts {
 	bool have_kaslr;	/* kaslr_offset given by the user */
 	int64_t kaslr_offset;	/* runtime address - link address */
 	double min_match;	/* fail when fewer than this share of samples match */
-	bool any_arch;		/* --any-arch: a .hprof of another architecture is
-				 * only warned about */
+	bool any_arch;		/* --any-arch: a .hprof or perf samples (its
+				 * "# arch") of another architecture are only
+				 * warned about */
 	const char *build_id_list;	/* --buildid-list: perf buildid-list's output,
 				 * its kernel's build-id checked against the image */
 	bool weight_events;	/* perf: each sample weighs 1, not its period */

@@ -30,6 +30,7 @@
 #include "lib/warn.h"
 #include "lib/xalloc.h"
 #include "profile/build.h"
+#include "profile/perf.h"
 #include "profile/readers.h"
 
 /* perf's own --max-stack default is 127; deeper frames are dropped. */
@@ -639,27 +640,85 @@ static bool perf_is_srcline(const char *p)
 	return !*lineio_skip_ws(q);
 }
 
-/* perf script --header: "# os release : 6.1.0-13-amd64" names the kernel. */
+/*
+ * perf's "# arch" is the recording machine's uname -m; the arch table's name
+ * for it. A prefix entry ("armv") takes any name that starts with it
+ * (armv7l, armv6l). Names that do not tell the kernel's word size apart
+ * (perf's own "x86", "powerpc") are not here: they are noted, not compared.
+ */
+static const struct perf_arch {
+	const char *uname;
+	const char *arch;
+	bool prefix;
+} perf_arches[] = {
+	{ "x86_64", "x86_64", false },
+	{ "amd64", "x86_64", false },
+	{ "i386", "i386", false },
+	{ "i486", "i386", false },
+	{ "i586", "i386", false },
+	{ "i686", "i386", false },
+	{ "aarch64", "aarch64", false },
+	{ "aarch64_be", "aarch64", false },
+	{ "arm64", "aarch64", false },
+	{ "armv", "arm", true },
+	{ "arm", "arm", false },
+	{ "ppc", "ppc32", false },
+	{ "ppc64", "ppc64", false },
+	{ "ppc64le", "ppc64", false },
+	{ "riscv32", "riscv32", false },
+	{ "riscv64", "riscv64", false },
+};
+
+const char *perf_arch_name(const char *uname)
+{
+	size_t i, n;
+
+	for (i = 0; i < sizeof(perf_arches) / sizeof(perf_arches[0]); i++) {
+		n = strlen(perf_arches[i].uname);
+		if (perf_arches[i].prefix ? !strncmp(uname, perf_arches[i].uname, n)
+					  : !strcmp(uname, perf_arches[i].uname))
+			return perf_arches[i].arch;
+	}
+	return NULL;
+}
+
+/* "KEY : VALUE" after '#': VALUE's first word into @val (of @len), or false */
+static bool perf_header_value(const char *p, const char *key, char *val, size_t len)
+{
+	size_t n = strlen(key), i = 0;
+
+	if (strncmp(p, key, n))
+		return false;
+	p = lineio_skip_ws(p + n);
+	if (*p != ':')
+		return false;
+	for (p = lineio_skip_ws(p + 1); i + 1 < len && p[i] > ' ' && p[i] < 0x7f; i++)
+		val[i] = p[i];
+	val[i] = '\0';
+	return i > 0;
+}
+
+/* perf script --header: "# os release : 6.1.0-13-amd64" names the kernel,
+ * "# arch : x86_64" the machine it ran on. */
 static int perf_comment(struct perf_state *st, const char *p, size_t lineno)
 {
-	static const char key[] = "os release";
 	struct hp_event ev = { .kind = HP_EV_RELEASE, .file = st->name, .line = lineno };
-	char rel[128];
-	size_t n = 0;
+	char val[128];
 
 	p = lineio_skip_ws(p + 1);
-	if (strncmp(p, key, sizeof(key) - 1))
+	if (perf_header_value(p, "os release", val, sizeof(val))) {
+		ev.text = val;
+		return st->cb(&ev, st->ctx);
+	}
+	if (!perf_header_value(p, "arch", val, sizeof(val)))
 		return 0;
-	p = lineio_skip_ws(p + sizeof(key) - 1);
-	if (*p != ':')
-		return 0;
-	for (p = lineio_skip_ws(p + 1); n + 1 < sizeof(rel) && p[n] > ' ' && p[n] < 0x7f; n++)
-		rel[n] = p[n];
-	rel[n] = '\0';
-	if (!n)
-		return 0;
-	ev.text = rel;
-	return st->cb(&ev, st->ctx);
+	ev.kind = HP_EV_ARCH;
+	ev.text = perf_arch_name(val);
+	if (ev.text)
+		return st->cb(&ev, st->ctx);
+	pr_info("%s:%zu: perf's '# arch : %s' names an architecture hotpack does not know; "
+		"the samples' architecture is not checked", st->name, lineno, val);
+	return 0;
 }
 
 /* perf buildid-list's and perf -v's build-id lines (build.h); the kernel's is handed on */

@@ -38,6 +38,8 @@ enum hp_event_kind {
 			 * (perf's "# os release : R" header): text, no frames */
 	HP_EV_BUILD_ID,	/* the input names the kernel's GNU build-id (perf
 			 * buildid-list's [kernel.kallsyms] line): text, hex */
+	HP_EV_ARCH,	/* the input names the architecture it was recorded on
+			 * (perf's "# arch : aarch64"): text, the arch table's name */
 };
 
 struct hp_event {
@@ -45,7 +47,8 @@ struct hp_event {
 	uint64_t weight;		/* the event's period, count, or 1 */
 	const struct hp_frame *frames;
 	size_t nframes;
-	const char *text;		/* HP_EV_RELEASE: the release; HP_EV_BUILD_ID: the id */
+	const char *text;		/* HP_EV_RELEASE: the release; HP_EV_BUILD_ID: the id;
+					 * HP_EV_ARCH: the architecture */
 	const char *file;		/* input name, for messages */
 	size_t line;			/* line the event started on */
 };

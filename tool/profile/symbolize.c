@@ -85,6 +85,7 @@ struct symbolizer {
 	bool kaslr_given;	/* --kaslr-offset: held for the fit check only */
 	bool kaslr_settled;
 	bool kaslr_detected;
+	bool any_arch;		/* --any-arch: samples of another architecture warned about */
 	struct disasm *dis;	/* for the fit check; NULL: not opened */
 	uint64_t user_below;	/* a kernel image: addresses below are user space */
 
@@ -454,6 +455,11 @@ static uint32_t sz_resolve(struct symbolizer *sz, const struct hp_frame *fr, enu
 	return sz_func_id(sz, fn);
 }
 
+void symbolize_set_any_arch(struct symbolizer *sz, bool any_arch)
+{
+	sz->any_arch = any_arch;
+}
+
 void symbolize_set_window(struct symbolizer *sz, uint32_t n)
 {
 	free(sz->win_ids);
@@ -672,6 +678,7 @@ static void sz_process(struct symbolizer *sz, const struct hp_event *ev)
 		break;
 	case HP_EV_RELEASE:	/* checked on arrival, never held */
 	case HP_EV_BUILD_ID:
+	case HP_EV_ARCH:
 		break;
 	}
 }
@@ -1096,12 +1103,34 @@ static int sz_check_release(const struct symbolizer *sz, const struct hp_event *
 	return -EINVAL;
 }
 
+/* The architecture the input says it was recorded on, against the image's:
+ * another one's addresses and names are other code. */
+static int sz_check_arch(const struct symbolizer *sz, const struct hp_event *ev)
+{
+	const char *mine = sz->img ? sz->img->arch->name : NULL;
+
+	if (!mine || !strcmp(mine, "unknown") || !strcmp(mine, ev->text))
+		return 0;
+	if (sz->any_arch) {
+		pr_warn("%s:%zu: samples recorded on %s, used for %s's %s (--any-arch)",
+			sz->name, ev->line, ev->text, sz->img->path, mine);
+		return 0;
+	}
+	pr_err("%s:%zu: samples of another architecture: recorded on %s (perf's '# arch'), "
+	       "but %s is %s; give the vmlinux of the kernel they were recorded on, or "
+	       "--any-arch to use them anyway", sz->name, ev->line, ev->text, sz->img->path,
+	       mine);
+	return -EINVAL;
+}
+
 int symbolize_event(const struct hp_event *ev, void *ctx)
 {
 	struct symbolizer *sz = ctx;
 
 	if (ev->kind == HP_EV_RELEASE)
 		return sz_check_release(sz, ev);
+	if (ev->kind == HP_EV_ARCH)
+		return sz_check_arch(sz, ev);
 	if (ev->kind == HP_EV_BUILD_ID)
 		return sz->img ? build_check_id(sz->img, ev->text, sz->name, ev->line,
 						"its [kernel.kallsyms] entry") : 0;

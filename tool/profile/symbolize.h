@@ -38,6 +38,13 @@ struct symbolizer *symbolize_new(struct profile *prof, const struct kimage *img,
  */
 void symbolize_set_window(struct symbolizer *sz, uint32_t n);
 
+/**
+ * symbolize_set_any_arch() - samples that say they were recorded on another
+ * architecture than the image's (HP_EV_ARCH) are warned about and used,
+ * not refused (--any-arch).
+ */
+void symbolize_set_any_arch(struct symbolizer *sz, bool any_arch);
+
 /** The hp_event_cb to hand to a reader, with the symbolizer as ctx. */
 int symbolize_event(const struct hp_event *ev, void *ctx);
 

@@ -5,6 +5,8 @@
  *   "S 250000: ffffffff8106aa32 native_safe_halt+0x2 k | ..."
  * kind S/T/B, weight, then frames: address (when any), sym(+off), dso
  * letter (k kernel, m module, u user, b bpf, ? unknown), @depth for traces.
+ * What an input says of its kernel is its kind (R release, I build-id, A
+ * architecture) and the text: "A aarch64".
  */
 #ifndef HP_EVLOG_H
 #define HP_EVLOG_H
@@ -46,10 +48,14 @@ static inline void evlog_free(struct evlog *l)
 
 static inline int evlog_cb(const struct hp_event *ev, void *ctx)
 {
-	static const char kinds[] = "STB", dsos[] = "kmub?";
+	static const char kinds[] = "STBRIA", dsos[] = "kmub?";
 	struct evlog *l = ctx;
 	size_t i;
 
+	if (ev->kind > HP_EV_BRANCH) {	/* what the input says of its kernel */
+		fprintf(l->f, "%c %s\n", kinds[ev->kind], ev->text);
+		return 0;
+	}
 	fprintf(l->f, "%c %" PRIu64 ":", kinds[ev->kind], ev->weight);
 	for (i = 0; i < ev->nframes; i++) {
 		const struct hp_frame *fr = &ev->frames[i];

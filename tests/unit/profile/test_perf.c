@@ -8,7 +8,10 @@
 #include "config.h"
 
 #include <errno.h>
+#include <stdbool.h>
 
+#include "arch/arch.h"
+#include "profile/perf.h"
 #include "unit/profile/evlog.h"
 #include "tap.h"
 
@@ -21,6 +24,12 @@ static void check_fails(const char *what, const char *in)
 {
 	evlog_check_fails(evlog_reader_named("perf"), "t.perf", what, in);
 }
+
+/* perf's names for the machines hotpack knows: each maps to a table entry */
+static const char *const unames[] = {
+	"x86_64", "amd64", "i386", "i686", "aarch64", "aarch64_be", "arm64", "armv7l",
+	"armv6l", "arm", "ppc", "ppc64", "ppc64le", "riscv32", "riscv64",
+};
 
 int main(void)
 {
@@ -141,6 +150,28 @@ int main(void)
 	      "x 1 [0] 1.1: 9 instructions: \n\tffffffff81000100 bar ([kernel.kallsyms])\n\n"
 	      "x 1 [0] 1.2: 7 cycles: ffffffff81000200 baz ([kernel.kallsyms])\n",
 	      "S 5: ffffffff81000000 foo k\nS 7: ffffffff81000200 baz k\n");
+
+	/* perf script --header, as perf 6.1 prints it (perf record -e cpu-clock) */
+	check("the header's release and architecture are handed on",
+	      "# ========\n# hostname : vm\n# os release : 6.18.44-fc-v669\n"
+	      "# perf version : 6.1.192\n# arch : x86_64\n# nrcpus online : 2\n"
+	      "# ========\n#\n"
+	      "sh 29827 20257.624106:     250000 cpu-clock:  ffffffff815f8e5d do_mprotect_pkey+0x14d ([kernel.kallsyms])\n",
+	      "R 6.18.44-fc-v669\nA x86_64\nS 250000: ffffffff815f8e5d do_mprotect_pkey+0x14d k\n");
+	check("perf's uname -m names become the arch table's",
+	      "# arch : aarch64\n# arch : arm64\n# arch : armv7l\n# arch : ppc64le\n"
+	      "# arch : ppc\n# arch : i686\n# arch : riscv64\n",
+	      "A aarch64\nA aarch64\nA arm\nA ppc64\nA ppc32\nA i386\nA riscv64\n");
+	check("an architecture hotpack does not know is not handed on",
+	      "# arch : s390x\n# arch : x86\n# arch :\n# architecture : x86_64\n", "");
+	for (size_t i = 0; i < sizeof(unames) / sizeof(unames[0]); i++) {
+		const char *a = perf_arch_name(unames[i]);
+		bool known = false;
+
+		for (size_t j = 0; a && hp_arch_nth(j); j++)
+			known |= !strcmp(hp_arch_nth(j)->name, a);
+		ok(known, unames[i]);
+	}
 
 	check_fails("an ftrace line is refused", " 0)   4.744 us    |  mutex_unlock();\n");
 	check_fails("junk after valid samples is refused with its line",
