@@ -92,7 +92,7 @@ static void run_reader(const uint8_t *data, size_t size, const struct profile_re
 		 * the inputs stay plain inputs of the format */
 		if (r->in_time_order && size % 9)
 			symbolize_set_window(sz, (uint32_t)(size % 9));
-		if (!r->read(in, "fuzz", check_event, sz))
+		if (!r->read(in, "fuzz", NULL, check_event, sz))
 			symbolize_finish(sz);
 		symbolize_free(sz);
 	}

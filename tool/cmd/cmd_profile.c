@@ -59,6 +59,8 @@ CLI_USAGE_OUTPUT
 "                           (perf's '# arch', a .hprof's build): warned about\n"
 "      --buildid-list FILE  perf buildid-list output: its kernel build-id must\n"
 "                           be the vmlinux's\n"
+"      --event NAME         perf script: read the samples of this event (its\n"
+"                           modifiers do not count; default: the first one's)\n"
 "      --weight UNIT        period (default: a perf sample weighs its period)\n"
 "                           or events (each weighs 1, to add up with other\n"
 "                           inputs' counts)\n"

@@ -52,6 +52,7 @@ enum pipe_opt {
 	PIPE_OPT_MAX_HOT,
 	PIPE_OPT_SEARCH,
 	PIPE_OPT_PATH_ROOT,
+	PIPE_OPT_EVENT,
 };
 
 /* How samples are read against the image: verify and profile take these too. */
@@ -60,7 +61,8 @@ enum pipe_opt {
 	{ "kaslr-offset", required_argument, NULL, PIPE_OPT_KASLR },                   \
 	{ "min-match", required_argument, NULL, PIPE_OPT_MIN_MATCH },                  \
 	{ "any-arch", no_argument, NULL, PIPE_OPT_ANY_ARCH },                          \
-	{ "buildid-list", required_argument, NULL, PIPE_OPT_BUILDID_LIST }
+	{ "buildid-list", required_argument, NULL, PIPE_OPT_BUILDID_LIST },            \
+	{ "event", required_argument, NULL, PIPE_OPT_EVENT }
 
 #define PIPE_LONGOPTS                                                                  \
 	{ "map", required_argument, NULL, PIPE_OPT_MAP },                              \
@@ -115,6 +117,8 @@ int pipe_check_search(const struct layout_opts *lo, const struct layout_algo *al
 "                           (perf's '# arch', a .hprof's build): warned about\n" \
 "      --buildid-list FILE  perf buildid-list output: its kernel build-id must\n"  \
 "                           be VMLINUX's\n"                                         \
+"      --event NAME         perf script: read the samples of this event (its\n"  \
+"                           modifiers do not count; default: the first one's)\n" \
 "      --weight UNIT        period (default: a perf sample weighs its period)\n"   \
 "                           or events (each weighs 1, as other inputs do)\n"     \
 "      --weight-of FILE=W   the input FILE's weights times W (a positive real)\n"   \

@@ -18,7 +18,8 @@
 #include "lib/warn.h"
 #include "profile/readers.h"
 
-static int addrs_read(FILE *in, const char *name, hp_event_cb cb, void *ctx)
+static int addrs_read(FILE *in, const char *name, const struct read_opts *ro, hp_event_cb cb,
+		      void *ctx)
 {
 	struct lineio lr;
 	struct hp_frame fr = { .has_addr = 1, .dso = HP_DSO_KERNEL };

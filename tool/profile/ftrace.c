@@ -487,7 +487,8 @@ static int ft_each_line(void *ctx, char *line, size_t lineno)
 	return ft_line(ctx, line, lineno);
 }
 
-static int ftrace_read(FILE *in, const char *name, hp_event_cb cb, void *ctx)
+static int ftrace_read(FILE *in, const char *name, const struct read_opts *ro, hp_event_cb cb,
+		       void *ctx)
 {
 	struct ft_state st = { .cb = cb, .ctx = ctx, .name = name };
 	size_t i;

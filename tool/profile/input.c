@@ -462,6 +462,7 @@ static int read_one(struct profile *prof, const struct kimage *img, const char *
 	const struct profile_reader *r = opts ? opts->reader : NULL;
 	struct symbolizer *sz;
 	struct period_units pu = { 0 };
+	struct read_opts ro = { .event = opts ? opts->event : NULL };
 	struct input_src src;
 	size_t dlen, badline = 0;
 	FILE *f;
@@ -531,12 +532,12 @@ static int read_one(struct profile *prof, const struct kimage *img, const char *
 	if (r->units & PROF_UNIT_PERIOD) {
 		pu.sz = sz;
 		pu.events = opts && opts->weight_events;
-		err = r->read(f, name, period_units_event, &pu);
+		err = r->read(f, name, &ro, period_units_event, &pu);
 		prof->units |= pu.period ? PROF_UNIT_PERIOD : PROF_UNIT_EVENTS;
 	} else {
 		if (r->in_time_order && opts && opts->addr_window)
 			symbolize_set_window(sz, opts->addr_window);
-		err = r->read(f, name, symbolize_event, sz);
+		err = r->read(f, name, &ro, symbolize_event, sz);
 		prof->units |= r->units;
 	}
 	if (!err)

@@ -29,6 +29,7 @@ struct input_opts {
 	const char *build_id_list;	/* --buildid-list: perf buildid-list's output,
 				 * its kernel's build-id checked against the image */
 	bool weight_events;	/* perf: each sample weighs 1, not its period */
+	const char *event;	/* --event: perf script's samples of this event only */
 	uint32_t addr_window;	/* address lists: N samples in a row make a trace (0: off) */
 	struct input_weight {	/* --weight-of FILE=W: that input's weights times W */
 		const char *path;	/* as given, compared with the input's argument */

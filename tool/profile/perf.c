@@ -57,14 +57,18 @@ struct perf_state {
 	char *arena;
 	size_t arenalen, arenacap;
 
-	/* the events the samples name: the first one's are read, the others'
-	 * only counted (their periods are other units) */
+	/* the events the samples name: the first one's (or --event's) are
+	 * read, the others' only counted (their periods are other units) */
 	struct perf_event_count {
 		char name[64];
 		uint64_t samples;
 	} events[PERF_MAX_EVENTS];
 	size_t nevents;
 	uint64_t other_events;	/* samples of events past PERF_MAX_EVENTS */
+	const char *want;	/* --event, without modifiers; NULL: the first */
+	size_t wantlen;
+	uint64_t wanted;	/* samples of @want read */
+	uint64_t unnamed;	/* samples that name no event */
 	bool skip;		/* the pending sample is another event's */
 };
 
@@ -419,66 +423,138 @@ static const char *tok_end(const char *p)
 	return p;
 }
 
-/* Count a sample of event @ev (@n bytes, modifiers and all): true when it is
- * the first event's, whose samples are read; the others' periods are other
- * units. */
-static bool perf_event_is_read(struct perf_state *st, const char *ev, size_t n)
+/* The length of event name @ev (@n bytes) without its modifiers: "cycles:k"
+ * and "cycles:u" are one event. */
+static size_t perf_event_base_len(const char *ev, size_t n)
 {
-	struct perf_event_count *c;
 	const char *m;
-	size_t i;
 
-	/* "cycles:k" and "cycles:u" are one event: its modifiers do not count */
 	for (m = ev + n; m > ev && m[-1] != ':'; m--)
 		;
 	if (m > ev + 1 && m < ev + n && strspn(m, "ukhIGHpPSDWebRx") >= (size_t)(ev + n - m))
 		n = (size_t)(m - 1 - ev);
+	return n;
+}
+
+/* Count a sample of event @ev (@n bytes, modifiers and all): true when its
+ * samples are read (--event's, else the first event's); the others'
+ * periods are other units. */
+static bool perf_event_is_read(struct perf_state *st, const char *ev, size_t n)
+{
+	struct perf_event_count *c;
+	bool use;
+	size_t i;
+
+	n = perf_event_base_len(ev, n);
+	if (st->want) {
+		use = n == st->wantlen && !memcmp(ev, st->want, n);
+		st->wanted += use;
+	} else {
+		use = !st->nevents;
+	}
 	if (n >= sizeof(st->events[0].name))
 		n = sizeof(st->events[0].name) - 1;
 	for (i = 0; i < st->nevents; i++) {
 		c = &st->events[i];
 		if (strlen(c->name) == n && !memcmp(c->name, ev, n)) {
 			c->samples++;
-			return i == 0;
+			return st->want ? use : i == 0;
 		}
 	}
 	if (st->nevents == PERF_MAX_EVENTS) {
-		st->other_events++;
-		return false;
+		st->other_events += !use;	/* those left out */
+		return use;
 	}
 	c = &st->events[st->nevents++];
 	memcpy(c->name, ev, n);
 	c->name[n] = '\0';
 	c->samples = 1;
-	return st->nevents == 1;
+	return use;
 }
 
-/* The samples of more than one event: say what was read and what was not. */
-static void perf_warn_events(const struct perf_state *st)
+/* "cycles (120), instructions (80)": the events but the one read (@read,
+ * or SIZE_MAX for none), with their sample counts; how many samples that is. */
+static uint64_t perf_events_list(const struct perf_state *st, size_t read, char *buf,
+				 size_t len)
 {
-	char others[512];
 	size_t i, n = 0;
 	uint64_t left = st->other_events;
 
-	if (st->nevents < 2)
-		return;
-	others[0] = '\0';
-	for (i = 1; i < st->nevents; i++) {
+	buf[0] = '\0';
+	for (i = 0; i < st->nevents; i++) {
+		if (i == read)
+			continue;
 		left += st->events[i].samples;
-		if (n < sizeof(others))
-			n += (size_t)snprintf(others + n, sizeof(others) - n, "%s%s (%llu)",
-					      i > 1 ? ", " : "", st->events[i].name,
+		if (n < len)
+			n += (size_t)snprintf(buf + n, len - n, "%s%s (%llu)", n ? ", " : "",
+					      st->events[i].name,
 					      (unsigned long long)st->events[i].samples);
 	}
-	if (st->other_events && n < sizeof(others))
-		snprintf(others + n, sizeof(others) - n, ", %llu of more events",
+	if (st->other_events && n < len)
+		snprintf(buf + n, len - n, "%s%llu of more events", n ? ", " : "",
 			 (unsigned long long)st->other_events);
+	return left;
+}
+
+/* The index of --event's entry in the counts, or SIZE_MAX. */
+static size_t perf_wanted_index(const struct perf_state *st)
+{
+	size_t i, n = st->wantlen < sizeof(st->events[0].name) ? st->wantlen
+							      : sizeof(st->events[0].name) - 1;
+
+	for (i = 0; i < st->nevents; i++)
+		if (strlen(st->events[i].name) == n && !memcmp(st->events[i].name, st->want, n))
+			return i;
+	return SIZE_MAX;
+}
+
+/*
+ * The end of the input: with --event, an event the samples do not have is
+ * an error naming those they do, and the others are an info line; without
+ * it, the samples of more than one event are a warning that says what was
+ * read and what was not.
+ */
+static int perf_end_events(const struct perf_state *st)
+{
+	char others[512];
+	uint64_t left;
+	size_t at;
+
+	if (st->want) {
+		if (!st->wanted) {
+			perf_events_list(st, SIZE_MAX, others, sizeof(others));
+			if (st->nevents)
+				pr_err("%s: no samples of event '%.*s' (--event); the input has "
+				       "%s: give one of those to --event", st->name, (int)st->wantlen,
+				       st->want, others);
+			else
+				pr_err("%s: no sample names its event, so --event %.*s cannot "
+				       "choose; leave --event out, or give perf script's output "
+				       "with its event field", st->name, (int)st->wantlen,
+				       st->want);
+			return -EINVAL;
+		}
+		left = perf_events_list(st, perf_wanted_index(st), others, sizeof(others));
+		if (st->unnamed) {
+			at = strlen(others);
+			snprintf(others + at, sizeof(others) - at, "%s%llu that name no event",
+				 at ? ", " : "", (unsigned long long)st->unnamed);
+		}
+		if (left + st->unnamed)
+			pr_info("%s: read the %llu samples of '%.*s' (--event); left out %llu: %s",
+				st->name, (unsigned long long)st->wanted, (int)st->wantlen,
+				st->want, (unsigned long long)(left + st->unnamed), others);
+		return 0;
+	}
+	if (st->nevents < 2)
+		return 0;
+	left = perf_events_list(st, 0, others, sizeof(others));
 	pr_warn("%s: samples of %zu%s events, whose periods do not add up: read the %llu of "
-		"'%s' (the first), left out %llu: %s; to use another, give perf script "
-		"only its samples (perf record -e EVENT)",
+		"'%s' (the first), left out %llu: %s; to use another, give --event NAME",
 		st->name, st->nevents, st->other_events ? " or more" : "",
 		(unsigned long long)st->events[0].samples, st->events[0].name,
 		(unsigned long long)left, others);
+	return 0;
 }
 
 static bool tok_is_digits(const char *s, const char *e)
@@ -558,7 +634,12 @@ static int perf_header(struct perf_state *st, const char *p, size_t line, const 
 		evlen = (size_t)(e1 - 1 - t1);
 		p = e1;
 	}
-	use = !ev || perf_event_is_read(st, ev, evlen);
+	if (ev) {
+		use = perf_event_is_read(st, ev, evlen);
+	} else {
+		st->unnamed++;
+		use = !st->want;
+	}
 	p = lineio_skip_ws(p);
 	if (!*p) {
 		perf_start(st, weight, line);
@@ -816,16 +897,21 @@ static int perf_each_line(void *ctx, char *line, size_t lineno)
 	return perf_line(ctx, line, lineno);
 }
 
-static int perf_script_read(FILE *in, const char *name, hp_event_cb cb, void *ctx)
+static int perf_script_read(FILE *in, const char *name, const struct read_opts *ro,
+			    hp_event_cb cb, void *ctx)
 {
 	struct perf_state st = { .cb = cb, .ctx = ctx, .name = name };
 	int ret;
 
+	if (ro && ro->event) {
+		st.want = ro->event;
+		st.wantlen = perf_event_base_len(ro->event, strlen(ro->event));
+	}
 	ret = lineio_each(in, name, perf_each_line, &st);
 	if (!ret)
 		ret = perf_flush(&st);
 	if (!ret)
-		perf_warn_events(&st);
+		ret = perf_end_events(&st);
 	free(st.frames);
 	free(st.symat);
 	free(st.arena);

@@ -199,7 +199,9 @@ static int pr_each_line(void *ctx, char *line, size_t lineno)
 	return pr_line(ctx, line, lineno);
 }
 
-static int perf_report_read(FILE *in, const char *name, hp_event_cb cb, void *ctx)
+/* --event is perf script's: a report's sections are all branches */
+static int perf_report_read(FILE *in, const char *name, const struct read_opts *ro,
+			    hp_event_cb cb, void *ctx)
 {
 	struct pr_state st = { .cb = cb, .ctx = ctx, .name = name };
 

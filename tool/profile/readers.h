@@ -17,6 +17,13 @@
 #include "profile/profile.h"
 #include "profile/sample.h"
 
+/* What the user chose of a raw input (NULL: the defaults). A reader uses
+ * what applies to its format and ignores the rest. */
+struct read_opts {
+	const char *event;	/* --event: perf script's samples of this event only
+				 * (modifiers do not count); NULL: the first event's */
+};
+
 /* What one line of an input says about a reader's format. */
 enum sniff {
 	SNIFF_NO,	/* not a line of this format */
@@ -43,8 +50,10 @@ struct profile_reader {
 	/* Detected only when no other reader has a line, and then by more than
 	 * half of them (words of any text look like hex numbers). */
 	bool fallback;
-	/* A raw format: its events go through @cb (the symbolizer). */
-	int (*read)(FILE *in, const char *name, hp_event_cb cb, void *ctx);
+	/* A raw format: its events go through @cb (the symbolizer); @ro may
+	 * be NULL. */
+	int (*read)(FILE *in, const char *name, const struct read_opts *ro, hp_event_cb cb,
+		    void *ctx);
 	/* Or a profile already: added to @prof as it is (no symbolizer). */
 	int (*read_profile)(FILE *in, const char *name, struct profile *prof);
 	/* PROF_UNIT_* of read()'s weights. PROF_UNIT_PERIOD: sample periods,

@@ -26,6 +26,7 @@ struct evlog {
 	FILE *f;
 	size_t nevents;
 	int stop_after;		/* return 1 from the callback after this many (0: never) */
+	const struct read_opts *ro;	/* handed to the reader (NULL: defaults) */
 };
 
 static inline void evlog_init(struct evlog *l)
@@ -79,7 +80,8 @@ static inline int evlog_cb(const struct hp_event *ev, void *ctx)
 }
 
 /* Run @reader over @text (as file @name); returns its result. */
-typedef int (*evlog_reader)(FILE *in, const char *name, hp_event_cb cb, void *ctx);
+typedef int (*evlog_reader)(FILE *in, const char *name, const struct read_opts *ro,
+			    hp_event_cb cb, void *ctx);
 
 /* The read() of the reader named @name in the table. */
 static inline evlog_reader evlog_reader_named(const char *name)
@@ -99,7 +101,7 @@ static inline int evlog_run_n(struct evlog *l, evlog_reader reader, const char *
 
 	if (!in)
 		return -1;
-	ret = reader(in, name, evlog_cb, l);
+	ret = reader(in, name, l->ro, evlog_cb, l);
 	fclose(in);
 	return ret;
 }

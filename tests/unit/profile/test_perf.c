@@ -9,6 +9,7 @@
 
 #include <errno.h>
 #include <stdbool.h>
+#include <stdlib.h>
 
 #include "arch/arch.h"
 #include "profile/perf.h"
@@ -23,6 +24,45 @@ static void check(const char *what, const char *in, const char *want)
 static void check_fails(const char *what, const char *in)
 {
 	evlog_check_fails(evlog_reader_named("perf"), "t.perf", what, in);
+}
+
+/* With --event @event: the reader's result and events, as check() */
+static void check_event(const char *what, const char *event, const char *in, int ret,
+			const char *want)
+{
+	struct read_opts ro = { .event = event };
+	struct evlog l;
+
+	evlog_init(&l);
+	l.ro = &ro;
+	is_int(evlog_run(&l, evlog_reader_named("perf"), in, "t.perf"), ret, what);
+	if (!ret)
+		is_str(evlog_text(&l), want, what);
+	evlog_free(&l);
+}
+
+/* The samples of tests/data/profile/perf-two-events.txt read with --event
+ * @event (NULL: none); -1 when the reader fails. */
+static long two_events(const char *event)
+{
+	struct read_opts ro = { .event = event };
+	const char *srcdir = getenv("srcdir");
+	char path[4096];
+	struct evlog l;
+	FILE *in;
+	long n;
+
+	snprintf(path, sizeof(path), "%s/tests/data/profile/perf-two-events.txt",
+		 srcdir ? srcdir : ".");
+	in = fopen(path, "r");
+	if (!in)
+		return -2;
+	evlog_init(&l);
+	l.ro = &ro;
+	n = evlog_reader_named("perf")(in, path, &ro, evlog_cb, &l) ? -1 : (long)l.nevents;
+	fclose(in);
+	evlog_free(&l);
+	return n;
 }
 
 /* perf's names for the machines hotpack knows: each maps to a table entry */
@@ -172,6 +212,26 @@ int main(void)
 			known |= !strcmp(hp_arch_nth(j)->name, a);
 		ok(known, unames[i]);
 	}
+
+	/* --event: another event than the first, modifiers on either side */
+	static const char two[] =
+		"x 1 [0] 1.0: 5 cycles: ffffffff81000000 foo ([kernel.kallsyms])\n"
+		"x 1 [0] 1.1: 9 instructions:u: \n\tffffffff81000100 bar ([kernel.kallsyms])\n\n"
+		"x 1 [0] 1.2: 7 cycles:k: ffffffff81000200 baz ([kernel.kallsyms])\n";
+
+	check_event("--event instructions: the second event's samples", "instructions", two, 0,
+		    "S 9: ffffffff81000100 bar k\n");
+	check_event("--event cycles:ppp: the modifiers do not count", "cycles:ppp", two, 0,
+		    "S 5: ffffffff81000000 foo k\nS 7: ffffffff81000200 baz k\n");
+	check_event("--event of an event not in the input: refused", "branches", two, -EINVAL, "");
+	check_event("--event cycle: a prefix is not the event", "cycle", two, -EINVAL, "");
+	check_event("--event on samples that name no event: refused", "cycles",
+		    "ffffffff81000000 foo ([kernel.kallsyms])\n", -EINVAL, "");
+	/* a real capture of two events: cpu-clock 42 samples, task-clock:u 39 */
+	is_int(two_events(NULL), 42, "perf-two-events.txt: the first event's samples");
+	is_int(two_events("task-clock"), 39, "perf-two-events.txt: --event task-clock");
+	is_int(two_events("cpu-clock:k"), 42, "perf-two-events.txt: --event cpu-clock:k");
+	is_int(two_events("cycles"), -1, "perf-two-events.txt: --event cycles, not there");
 
 	check_fails("an ftrace line is refused", " 0)   4.744 us    |  mutex_unlock();\n");
 	check_fails("junk after valid samples is refused with its line",

@@ -230,6 +230,7 @@ static void test_samples(const char *srcdir)
 		{ "linux-6.1-perf.txt", "perf" },
 		{ "linux-6.1-lbr.txt", "perf" },
 		{ "perf-real-cpu-clock.txt", "perf" },
+		{ "perf-two-events.txt", "perf" },
 	};
 	const struct profile_reader *r;
 	char path[4096], *names[256];
