@@ -79,7 +79,9 @@ Environment (defaults in brackets):
   KCFLAGS [-ffunction-sections]  "" builds the stock layout (one .text per
     file; give it its own BUILD, and a NAME to build, so base stays)
   WORKLOAD [examples/kernel/workload.sh]  run by the guest's /init; powerpc:
-    a name for c-init.c, steps (workload.sh's five steps) [steps] or other
+    a name for c-init.c, steps (workload.sh's five steps) [steps] or other,
+    or family names of examples/kernel/workloads/ (c-init.c's C versions,
+    an hpmark between two)
   BUSYBOX [/bin/busybox; arm64: \$KBUILD/busybox-arm64/root/bin/busybox]
   COUNT_ENTRIES [8:16:32:64:128]           (count)
   EXTRA_BINS []                           space-separated host files -> /bin
@@ -351,7 +353,12 @@ cmd_initramfs() {
 	if [ "$GUEST" = c ]; then
 		case $WORKLOAD in
 		steps|other) ;;
-		*) die "WORKLOAD=$WORKLOAD: the C init ($HERE/c-init.c) runs steps or other" ;;
+		*/*|"") die "WORKLOAD=$WORKLOAD: the C init ($HERE/c-init.c) runs steps, other or family names" ;;
+		*)	# c-init.c's C versions of examples/kernel/workloads/
+			for w in $WORKLOAD; do
+				[ -f "$HERE/workloads/$w.sh" ] ||
+					die "WORKLOAD: $w is not a family of $HERE/workloads (c-init.c runs those)"
+			done ;;
 		esac
 		cinit=$(build_guest_c)
 	else
