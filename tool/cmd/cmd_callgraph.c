@@ -334,6 +334,8 @@ static void print_stats(FILE *out, const struct disasm *d, double t_open, double
 		s->static_null, s->outside);
 }
 
+enum { OPT_EVENT = 0x100 };	/* long-only options */
+
 static void usage(FILE *out)
 {
 	fputs("usage: hotpack callgraph VMLINUX --root FUNCTION [options]\n"
@@ -350,6 +352,8 @@ static void usage(FILE *out)
 	      "                           ftrace function_graph, .hprof): below the root's\n"
 	      "                           own callees, follow only the edges the samples\n"
 	      "                           confirm and count the others\n"
+	      "      --event NAME         perf script samples: this event's (default: the\n"
+	      "                           first one's; modifiers do not count)\n"
 	      "  -p, --page-size SIZE     page size: 4096, 4K, 2M ... (default 4K)\n"
 	      "      --edges              print every call site instead: CALLER+0xOFF CALLEE\n"
 	      "                           KIND (KIND: call, tail, icall, itail; CALLEE ? if\n"
@@ -369,6 +373,7 @@ int cmd_callgraph(int argc, char **argv)
 		{ "root", required_argument, NULL, 'R' },
 		{ "depth", required_argument, NULL, 'd' },
 		{ "samples", required_argument, NULL, 's' },
+		{ "event", required_argument, NULL, OPT_EVENT },
 		{ "page-size", required_argument, NULL, 'p' },
 		{ "edges", no_argument, NULL, 'E' },
 		{ "stats", no_argument, NULL, 'S' },
@@ -378,6 +383,7 @@ int cmd_callgraph(int argc, char **argv)
 	struct kimage *img = NULL;
 	struct profile *prof = NULL;
 	char *samples = NULL;
+	struct input_opts io = { .reader = NULL };
 	const char *output = NULL;
 	struct cli_out out = { 0 };
 	struct cg_tree t = { 0 };
@@ -413,6 +419,10 @@ int cmd_callgraph(int argc, char **argv)
 			break;
 		case 's':
 			samples = optarg;
+			break;
+		case OPT_EVENT:
+			if (input_parse_event(&io, optarg))
+				return HP_EXIT_USAGE;
 			break;
 		case 'p':
 			if (cli_parse_pow2("--page-size", optarg, &o.page))
@@ -458,8 +468,6 @@ int cmd_callgraph(int argc, char **argv)
 		}
 	}
 	if (samples) {
-		struct input_opts io = { .reader = NULL };
-
 		prof = profile_new();
 		if (input_read_all(prof, img, &samples, 1, &io))
 			goto out;

@@ -48,13 +48,7 @@ int pipe_parse_opt(struct pipe_opts *o, int c, const char *arg)
 	case PIPE_OPT_ANY_ARCH: o->input.any_arch = true; return 1;
 	case PIPE_OPT_BUILDID_LIST: o->input.build_id_list = arg; return 1;
 	case PIPE_OPT_EVENT:
-		if (!*arg || *arg == ':') {
-			pr_err("--event '%s': no event name; give the event perf script names, "
-			       "e.g. --event cycles", arg);
-			return -EINVAL;
-		}
-		o->input.event = arg;
-		return 1;
+		return input_parse_event(&o->input, arg) ? -EINVAL : 1;
 	case PIPE_OPT_STATIC: o->static_edges = 1; return 1;
 	case PIPE_OPT_NO_STATIC: o->static_edges = 0; return 1;
 	case PIPE_OPT_DWARF: o->dwarf_files = true; return 1;

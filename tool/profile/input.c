@@ -212,6 +212,17 @@ int input_parse_weight(struct input_opts *opts, const char *arg)
 	return 0;
 }
 
+int input_parse_event(struct input_opts *opts, const char *arg)
+{
+	if (!*arg || *arg == ':') {
+		pr_err("--event '%s': no event name; give the event perf script names, "
+		       "e.g. --event cycles", arg);
+		return -EINVAL;
+	}
+	opts->event = arg;
+	return 0;
+}
+
 int input_parse_weight_of(struct input_opts *opts, const char *arg)
 {
 	const char *eq = strrchr(arg, '=');

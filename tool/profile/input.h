@@ -44,6 +44,10 @@ struct input_opts {
 /** Parse --weight's "events" or "period" into @opts; -EINVAL (printed) else. */
 int input_parse_weight(struct input_opts *opts, const char *arg);
 
+/** Take --event's NAME (perf script's event, modifiers allowed) into @opts;
+ * -EINVAL (printed) for an empty name. */
+int input_parse_event(struct input_opts *opts, const char *arg);
+
 /** Parse --weight-of's FILE=W (W a positive real) into @opts; -EINVAL (printed) else. */
 int input_parse_weight_of(struct input_opts *opts, const char *arg);
 
