@@ -59,8 +59,11 @@ struct tbinfo {
 	uint64_t line0;		/* first I-cache line number */
 	uint32_t ninsns;
 	uint16_t nlines;
+	uint16_t npages;
 	uint8_t cls;
-	uint8_t npages;
+	/* with samples: the first instruction that starts in each page after
+	 * the first (0: none starts there), what a sample of that page names */
+	uint64_t *first;
 	struct pageinfo *pages[];
 };
 
@@ -277,11 +280,13 @@ static void tb_exec(unsigned int vcpu_index, void *udata)
 		missed = tlbm_tlb_access(&v->tlb, pi->page);
 		if (!missed)
 			continue;
-		/* The first byte fetched from the page that missed: the TB's
-		 * start on its first page, the page's base on the next ones. */
+		/* The first instruction fetched from the page that missed: the
+		 * TB's start on its first page, the first one that starts there
+		 * on the next ones (none: the page holds only the tail of one
+		 * that started before it, and the miss names no instruction). */
 		if (cfg.samples && tb->cls == IN_RANGE && (missed >> cfg.sample_idx & 1) &&
-		    ph >= cfg.sample_lo && ph <= cfg.sample_hi)
-			sample(v, i ? pi->page << cfg.page_shift : tb->vaddr);
+		    ph >= cfg.sample_lo && ph <= cfg.sample_hi && (!i || tb->first[i]))
+			sample(v, i ? tb->first[i] : tb->vaddr);
 		while (missed) {
 			c->miss[__builtin_ctz(missed)]++;
 			missed &= missed - 1;
@@ -318,6 +323,7 @@ static void tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
 	struct qemu_plugin_insn *last;
 	struct tbinfo *ti;
 	unsigned cls;
+	size_t i;
 
 	if (!cfg.range_ready) {
 		/* qemu-user: the guest binary's text, known once it runs. */
@@ -349,7 +355,17 @@ static void tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
 	ti->vaddr = va;
 	ti->ninsns = (uint32_t)n;
 	ti->cls = (uint8_t)cls;
-	ti->npages = (uint8_t)(p1 - p0 + 1);
+	ti->npages = (uint16_t)(p1 - p0 + 1);
+	if (cfg.samples_path && ti->npages > 1) {
+		ti->first = zalloc(ti->npages * sizeof(ti->first[0]));
+		for (i = 0; i < n; i++) {
+			uint64_t iv = qemu_plugin_insn_vaddr(qemu_plugin_tb_get_insn(tb, i));
+			uint64_t k = (iv >> cfg.page_shift) - p0;
+
+			if (k && k < ti->npages && !ti->first[k])
+				ti->first[k] = iv;
+		}
+	}
 	ti->line0 = va >> cfg.line_shift;
 	ti->nlines = (uint16_t)(((end - 1) >> cfg.line_shift) - ti->line0 + 1);
 	pthread_mutex_lock(&trans_lock);
@@ -871,8 +887,8 @@ static int parse_args(int argc, char **argv)
 			cfg.ways = (unsigned)w;
 		} else if (KEY("page")) {
 			if (tlbm_parse_bytes(v, &page) || ilog2_exact(page, &cfg.page_shift) ||
-			    page < 1024 || page > ((uint64_t)1 << 30))
-				return bad(arg, "want a power of two from 1K to 1G, e.g. 4K or 2M");
+			    page < 64 || page > ((uint64_t)1 << 30))
+				return bad(arg, "want a power of two from 64 to 1G, e.g. 4K or 2M");
 		} else if (KEY("pin")) {
 			if (parse_pin(arg, v))
 				return -1;
