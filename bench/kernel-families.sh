@@ -20,7 +20,8 @@
 # [x86_64], the kernel's architecture as kernel.sh names it (arm64: images
 # in $KBUILD/images-arm64, booted by qemu-system-aarch64, the arm64 busybox;
 # powerpc: $KBUILD/images-powerpc, qemu-system-ppc, c-init.c's C families).
-# HPMARK on other arches: the marker kernel.sh builds for that guest.
+# HPMARK on other arches: the marker kernel.sh builds for that guest. GRAIN
+# [64], the sample stream's block size (below).
 
 : "${KBUILD:=${XDG_CACHE_HOME:-$HOME/.cache}/hotpack/kbuild}"
 : "${HPBUILD:=$TOP}"
@@ -53,8 +54,14 @@ fi
 # the counting boot: fully associative LRU I-TLB of 4 KiB pages at five
 # sizes, the plugin's default I-cache (32 KiB, 64 B lines, 8 ways)
 COUNT_ARGS=entries=8:16:32:64:128
-# the sampling boot: every change of 1 KiB block of code (kernel.sh loop)
-SAMPLE_ARGS=page=1K,entries=1,sample_tlb=1
+# the sampling boot: every change of GRAIN-byte block of code [64, as
+# kernel.sh loop; 1K: the grain of the figures before "The sample stream's
+# grain" in bench/RESULTS.md].  Orders and images of a grain other than
+# 1K carry it in their names (kf_key), so that both live in one $IMAGES.
+: "${GRAIN:=64}"
+[ "$GRAIN" != 1024 ] || GRAIN=1K
+SAMPLE_ARGS=page=$GRAIN,entries=1,sample_tlb=1
+if [ "$GRAIN" = 1K ]; then KF_GRAIN_TAG=; else KF_GRAIN_TAG=-g$GRAIN; fi
 
 kf_die() { echo "${0##*/}: error: $*" >&2; exit 1; }
 kf_say() { echo "${0##*/}: $*" >&2; }
@@ -128,7 +135,15 @@ kf_phase_of() {
 # on the base image.
 kf_sample() {
 	s=$OUT/samples/$1.txt
-	[ -f "$s.done" ] && return 0
+	if [ -f "$s.done" ]; then
+		# a stream of another grain is not this one: the plugin's header says
+		g=$(sed -n 's/^# itlb model: .*, page \([0-9]*\) B,.*/\1/p' "$OUT/samples/$1.counters")
+		want=$GRAIN; [ "$want" = 1K ] && want=1024
+		[ "$g" = 1024 ] && gname=1K || gname=$g
+		[ "$g" = "$want" ] || kf_die "$s: recorded with ${g:-an unknown} B blocks, not GRAIN=$GRAIN;" \
+			"use another OUTDIR or GRAIN=$gname"
+		return 0
+	fi
 	k=$(kf_phase_of "$1")
 	kf_say "sampling $1 (phase $k) on the base image"
 	kf_boot_plugin base "$SAMPLE_ARGS,sample_phases=$k,out=$OUT/samples/$1.counters,samples=$s" \
@@ -233,9 +248,9 @@ kf_complement() {
 }
 
 # kf_key FAMILY...: a short name for a set of families, from their phase
-# numbers (chardev pagecache -> f1-2)
+# numbers (chardev pagecache -> f1-2; with GRAIN=64, f1-2-g64)
 kf_key() {
 	k=
 	for f in "$@"; do k="$k-$(kf_phase_of "$f")"; done
-	echo "f${k#-}"
+	echo "f${k#-}$KF_GRAIN_TAG"
 }

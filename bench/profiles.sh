@@ -62,7 +62,7 @@ order() {
 		{ cat "${o%.lds}.err" >&2; kf_die "hotpack order failed"; }
 	mv "$o.new" "$o"
 }
-ks=prof-streams-$sfx kh=prof-hprof-$TAG-$sfx
+ks=prof-streams$KF_GRAIN_TAG-$sfx kh=prof-hprof$KF_GRAIN_TAG-$TAG-$sfx
 # shellcheck disable=SC2086
 order "$ks" --addr-window 64 $streams
 # shellcheck disable=SC2086
@@ -73,7 +73,7 @@ kf_image "$ks"
 kf_image "$kh"
 ko=
 if [ -n "$OTHER" ]; then
-	ko=prof-other-$(basename "$OTHER")-$sfx
+	ko=prof-other$KF_GRAIN_TAG-$(basename "$OTHER")-$sfx
 	others=
 	for f in $FAMILIES; do
 		[ -f "$OTHER/$f.hprof" ] || kf_die "$OTHER/$f.hprof: no such profile (OTHER)"

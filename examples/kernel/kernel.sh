@@ -53,7 +53,7 @@ Commands (each runs the ones it needs first, if their output is missing):
   loop [ALGO [OPT...]]
                   the whole loop, measured by hotpack's QEMU plugin: boot
                   the base image with the plugin (hpmark phases, the I-TLB
-                  counters), boot it again to record every change of 1 KiB
+                  counters), boot it again to record every change of 64 B
                   block of code in the workload, order from that with
                   hotpack (--algo ALGO and the options OPT if given, e.g.
                   "pages --search on"), relink as images/loop, boot that
@@ -491,11 +491,12 @@ cmd_loop() {
 	args=entries=1:8:16:32:64:128,sample_phases=1-
 	QEMU_EXTRA="-plugin $PLUGIN,$args,out=$L/base-counters.txt $QEMU_EXTRA" \
 		cmd_boot base > /dev/null
-	# the samples: misses of a 1-entry TLB of 1 KiB pages, every change of
-	# 1 KiB block of code, the finest stream the plugin gives, which orders
-	# best (bench/RESULTS.md, "the sampling TLB"); windows of 64 of them say
-	# what runs together
-	smp=page=1K,entries=1,sample_tlb=1,sample_phases=1-
+	# the samples: misses of a 1-entry TLB of 64 B blocks, every change of
+	# 64 B block of code: nearly every call and return between functions,
+	# which a 1 KiB grain misses when both lie in one block of the base
+	# image (bench/RESULTS.md, "The sample stream's grain"); windows of 64
+	# of them say what runs together
+	smp=page=64,entries=1,sample_tlb=1,sample_phases=1-
 	QEMU_EXTRA="-plugin $PLUGIN,$smp,out=$L/base-stream.txt,samples=$L/base-misses.txt $QEMU_EXTRA" \
 		cmd_boot base > /dev/null
 	algo=
