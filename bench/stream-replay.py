@@ -45,14 +45,17 @@ def die(msg):
     sys.exit(1)
 
 
+def open_or_die(path):
+    try:
+        return open(path)
+    except OSError as e:
+        die("%s: %s" % (path, e.strerror))
+
+
 def read_text(path):
     """The .text output section's input sections: [name, addr, size, obj]."""
     out, intext, pend = [], False, None
-    try:
-        f = open(path)
-    except OSError as e:
-        die("%s: %s" % (path, e.strerror))
-    with f:
+    with open_or_die(path) as f:
         for line in f:
             if not intext:
                 intext = line.startswith('.text ')
@@ -89,11 +92,7 @@ def alignments(maps):
 def read_order(path):
     """[(object or None, section)] of an lds order: *(SEC) or *:OBJ(SEC)."""
     names = []
-    try:
-        f = open(path)
-    except OSError as e:
-        die("%s: %s" % (path, e.strerror))
-    with f:
+    with open_or_die(path) as f:
         for line in f:
             m = ORDER.match(line.strip())
             if m:
@@ -138,11 +137,7 @@ def lay_out(base, al, order):
 def pages(path, starts, index, base, new):
     """The stream's pages under the new layout, repeats dropped."""
     out, last, moved = [], None, {}
-    try:
-        f = open(path)
-    except OSError as e:
-        die("%s: %s" % (path, e.strerror))
-    with f:
+    with open_or_die(path) as f:
         for n, line in enumerate(f, 1):
             try:
                 addr = int(line, 16)
