@@ -96,9 +96,10 @@ if [ "${ELF:-kernel}" = small ]; then
 		"$tri-gcc" $extra -O2 -ffunction-sections -fno-pie -no-pie -nostdlib -pg -Wl,-e,fx_start \
 			-Wl,-z,max-page-size=4096 \
 			-o "$s/elf-small/calls-$a" "$src/tests/fixtures/calls.c" &&
-		sh "$src/tests/fixtures/build.sh" "$a" "$s/elf-small/hotcold-$a.d" >/dev/null &&
-		cp "$s/elf-small/hotcold-$a.d/hotcold" "$s/elf-small/hotcold-$a" &&
-		rm -rf "$s/elf-small/hotcold-$a.d" || exit 2
+		"$tri-gcc" -g -O1 -ffunction-sections -fno-pie -no-pie -nostdlib -static \
+			-fno-stack-protector -ffreestanding -Wl,-z,max-page-size=4096 \
+			-o "$s/elf-small/hotcold-$a" "$src/tests/fixtures/hotcold.c" \
+			"$src/tests/fixtures/dupname.c" || exit 2
 	done
 	cp "$s/elf/symfix" "$s/elf-small/"
 fi
