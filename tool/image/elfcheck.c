@@ -189,6 +189,10 @@ static int check_sections(const char *path, const struct raw *r, uint64_t shoff,
 		if (str.type != SHT_STRTAB)
 			return damaged_sections(path, "the symbol table's string table is not a "
 						"string table");
+		/* an empty one was not checked against the file's size above:
+		 * its offset may point anywhere */
+		if (h.len > symsize && !str.len)
+			return damaged_sections(path, "the symbol table's string table is empty");
 		if (h.len > symsize && (all_zero(r->b + h.off + symsize, h.len - symsize) ||
 					all_zero(r->b + str.off, str.len))) {
 			pr_err("%s: the symbol table or its names are all zero bytes; the copy is "
