@@ -147,7 +147,22 @@ static bool same_kind(const char *a, const char *b, size_t len)
 	return !strncmp(a, b, len) && (a[len] == ' ' || !a[len]);
 }
 
-void profile_add_provenance(struct profile *p, const char *line)
+/* A provenance line as hprof_write() writes it: no leading blanks, line
+ * ends inside become blanks. Kept in that form, so that which lines a kind
+ * keeps (compared below) is the same before and after a write and read. */
+static char *prov_line(const char *line)
+{
+	char *c, *l;
+
+	line += strspn(line, " \t\r\n");
+	l = xstrdup(line);
+	for (c = l; *c; c++)
+		if (*c == '\n' || *c == '\r')
+			*c = ' ';
+	return l;
+}
+
+static void profile_add_prov_line(struct profile *p, const char *line)
 {
 	size_t i, len = strcspn(line, " "), n = 0, max = SIZE_MAX;
 	char *more;
@@ -174,8 +189,16 @@ void profile_add_provenance(struct profile *p, const char *line)
 	if (!strncmp(line, PROF_PROV_MORE, strlen(PROF_PROV_MORE)))
 		return;		/* too many kinds left out: no marker of markers */
 	more = xasprintf(PROF_PROV_MORE "%.*s", (int)len, line);
-	profile_add_provenance(p, more);
+	profile_add_prov_line(p, more);
 	free(more);
+}
+
+void profile_add_provenance(struct profile *p, const char *raw)
+{
+	char *line = prov_line(raw);
+
+	profile_add_prov_line(p, line);
+	free(line);
 }
 
 void profile_builds_add(struct prof_builds *b, const char *line)
