@@ -352,8 +352,7 @@ static void usage(FILE *out)
 	      "                           ftrace function_graph, .hprof): below the root's\n"
 	      "                           own callees, follow only the edges the samples\n"
 	      "                           confirm and count the others\n"
-	      "      --event NAME         perf script samples: this event's (default: the\n"
-	      "                           first one's; modifiers do not count)\n"
+	      CLI_USAGE_EVENT
 	      "  -p, --page-size SIZE     page size: 4096, 4K, 2M ... (default 4K)\n"
 	      "      --edges              print every call site instead: CALLER+0xOFF CALLEE\n"
 	      "                           KIND (KIND: call, tail, icall, itail; CALLEE ? if\n"

@@ -55,12 +55,7 @@ CLI_USAGE_OUTPUT
 "      --input-format FMT   %s\n"
 "      --kaslr-offset OFF   runtime minus link address (default: detected)\n"
 "      --min-match FRACTION fail when fewer kernel samples match (default 0.5)\n"
-"      --any-arch           use samples or a .hprof of another architecture\n"
-"                           (perf's '# arch', a .hprof's build): warned about\n"
-"      --buildid-list FILE  perf buildid-list output: its kernel build-id must\n"
-"                           be the vmlinux's\n"
-"      --event NAME         perf script: read the samples of this event (its\n"
-"                           modifiers do not count; default: the first one's)\n"
+CLI_USAGE_SAMPLES("the vmlinux")
 "      --weight UNIT        period (default: a perf sample weighs its period)\n"
 "                           or events (each weighs 1, to add up with other\n"
 "                           inputs' counts)\n"

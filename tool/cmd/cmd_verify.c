@@ -85,12 +85,7 @@ GEOM_PRESET_USAGE
 "      --input-format FMT   %s\n"
 "      --kaslr-offset OFF   runtime minus link address of the samples\n"
 "      --min-match FRACTION fail when fewer samples match OLD (default 0.5)\n"
-"      --any-arch           use samples or a .hprof of another architecture\n"
-"                           (perf's '# arch', a .hprof's build): warned about\n"
-"      --buildid-list FILE  perf buildid-list output: its kernel build-id must\n"
-"                           be the vmlinux's\n"
-"      --event NAME         perf script: read the samples of this event (its\n"
-"                           modifiers do not count; default: the first one's)\n"
+CLI_USAGE_SAMPLES("OLD")
 CLI_USAGE_QVH
 "\n"
 "Exit status: 0 the order is in NEW, 1 error, 2 usage, 3 the order was not\n"

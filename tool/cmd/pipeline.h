@@ -15,6 +15,7 @@
 #include "graph/graph.h"
 #include "image/image.h"
 #include "layout/layout.h"
+#include "lib/cli.h"
 #include "model/model.h"
 #include "profile/input.h"
 #include "profile/profile.h"
@@ -113,12 +114,7 @@ int pipe_check_search(const struct layout_opts *lo, const struct layout_algo *al
 "      --input-format FMT   %s\n"        /* input_format_usage() */                \
 "      --kaslr-offset OFF   runtime minus link address of the samples\n"              \
 "      --min-match FRACTION fail when fewer samples match (default 0.5)\n"            \
-"      --any-arch           use samples or a .hprof of another architecture\n"   \
-"                           (perf's '# arch', a .hprof's build): warned about\n" \
-"      --buildid-list FILE  perf buildid-list output: its kernel build-id must\n"  \
-"                           be VMLINUX's\n"                                         \
-"      --event NAME         perf script: read the samples of this event (its\n"  \
-"                           modifiers do not count; default: the first one's)\n" \
+CLI_USAGE_SAMPLES("VMLINUX")                                                           \
 "      --weight UNIT        period (default: a perf sample weighs its period)\n"   \
 "                           or events (each weighs 1, as other inputs do)\n"     \
 "      --weight-of FILE=W   the input FILE's weights times W (a positive real)\n"   \

@@ -102,6 +102,22 @@ int cli_getopt(int argc, char **argv, const char *optstring, const struct option
 "  -v, --verbose            more detail\n"                                          \
 "  -h, --help               this text\n"
 
+/*
+ * The sample options of every command that reads samples (order, report,
+ * profile, verify): --any-arch and --buildid-list check the samples' build
+ * against IMAGE, a string literal naming the image as that command's usage
+ * does ("VMLINUX", "OLD"). callgraph takes --event alone.
+ */
+#define CLI_USAGE_EVENT                                                                \
+"      --event NAME         perf script: read the samples of this event (its\n"    \
+"                           modifiers do not count; default: the first one's)\n"
+#define CLI_USAGE_SAMPLES(IMAGE)                                                       \
+"      --any-arch           use samples or a .hprof of another architecture\n"     \
+"                           (perf's '# arch', a .hprof's build): warned about\n"   \
+"      --buildid-list FILE  perf buildid-list output: its kernel build-id must\n"  \
+"                           be " IMAGE "'s\n"                                       \
+CLI_USAGE_EVENT
+
 /** -q and -v (also before the command: hotpack -q report ...); returns 1
  * when @c was one of them, else 0. */
 int cli_common_opt(int c);
