@@ -1,0 +1,80 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-or-later
+"""bench/split-novelty.py - how much of each test family runs code its training half never ran.
+
+  split-novelty.py OUTDIR [TRAIN...] [--cache FILE]
+
+OUTDIR: a bench/generalize.sh output directory (samples/FAMILY.txt, the
+base image's streams); TRAIN: a training half as generalize.sh's SPLITS
+gives it, comma-separated families (default: SPLITS, or generalize.sh's
+default splits).  Each split is taken both ways, as generalize.sh takes it.
+For every family of a test half: the share of its samples that fall in
+.text input sections (functions) that no family of the training half
+sampled, how many such functions and their bytes.  No order can place
+these from the training half's data: they stay where the link put them.
+--cache FILE as in bench/replay-splits.py.  A Markdown table to stdout.
+"""
+import os
+import runpy
+import sys
+import types
+from collections import Counter
+
+SPLITS = "chardev,pagecache,filewrite,pipe chardev,filewrite,forkexec,procsys,mm pagecache,filewrite,walk,procsys"
+
+
+rs = types.SimpleNamespace(**runpy.run_path(os.path.join(
+    os.path.dirname(os.path.abspath(__file__)), "replay-splits.py")))
+sr = rs.sr
+
+
+def main(argv):
+    args, cache = [], None
+    it = iter(argv[1:])
+    for a in it:
+        if a == "--cache":
+            cache = next(it, None)
+            if cache is None:
+                sr.die("--cache needs a FILE")
+        else:
+            args.append(a)
+    if not args:
+        sys.stderr.write("usage: split-novelty.py OUTDIR [TRAIN...] [--cache FILE]\n")
+        return 2
+    outdir, splits = args[0], args[1:] or os.environ.get("SPLITS", SPLITS).split()
+    fams = os.environ.get("FAMILIES", rs.FAMILIES).split()
+    for s in splits:
+        for f in s.split(","):
+            if f not in fams:
+                sr.die("%s: family %s is not one of FAMILIES (%s)" % (s, f, " ".join(fams)))
+    kbuild = os.environ.get("KBUILD", os.path.join(os.environ.get(
+        "XDG_CACHE_HOME", os.path.expanduser("~/.cache")), "hotpack", "kbuild"))
+    base = sr.read_text(os.path.join(kbuild, "images", "base", "vmlinux.map"))
+    paths = [os.path.join(outdir, "samples", f + ".txt") for f in fams]
+    heat = {}
+    for f, (uniq, codes) in zip(fams, rs.read_streams(paths, base, cache)):
+        c = Counter()
+        for code, n in Counter(codes).items():
+            if uniq[code][1] >= 0:
+                c[uniq[code][1]] += n
+        heat[f] = c
+    print("| training half | test family | its samples in functions the training half never ran | functions | bytes |")
+    print("|---|---|---:|---:|---:|")
+    for s in splits:
+        a = s.split(",")
+        b = [f for f in fams if f not in a]
+        for train, test in ((a, b), (b, a)):
+            seen = set()
+            for f in train:
+                seen.update(heat[f])
+            for f in test:
+                new = [i for i in heat[f] if i not in seen]
+                tot = sum(heat[f].values()) or 1
+                print("| %s | %s | %.1f%% | %d | %d |" % (
+                    " ".join(train), f, 100.0 * sum(heat[f][i] for i in new) / tot,
+                    len(new), sum(base[i][2] for i in new)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
