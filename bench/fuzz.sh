@@ -20,10 +20,19 @@
 # each run, the first reached wins (0: none); with DEADLINE (a date(1)
 # time, e.g. "13:36 UTC") each target also stops at its equal share of the
 # time left until then. One fuzzer at a time (in-process, no -jobs,
-# -fork=0), under nice -n 19. OUTDIR/TARGET/ keeps the log, the corpus and
-# any crash input (crash-*, leak-*, timeout-*); OUTDIR/summary.tsv gets a
-# line per target: runs, exec/s, wall and CPU seconds, cov, ft, corpus size,
-# crash file. Exit 1 when a target crashed (the others still run).
+# -fork=0), under nice -n 19. OUTDIR/TARGET/ keeps the corpus, any crash
+# input (crash-*, leak-*, timeout-*, oom-*) and each run's log,
+# log-YYYYmmddTHHMMSSZ-PID (the run's start, UTC, and this script's PID);
+# OUTDIR/summary.tsv gets a line per target from that run's own log: runs,
+# exec/s, wall and CPU seconds, cov, ft, corpus size, and the crash file this
+# run wrote, or "interrupted". Runs side by side into one OUTDIR (a core
+# each) keep apart: their own logs and rows, seeds renamed into place whole.
+#
+# Exit 1 when a target crashed (the others still run). A fuzzer stopped by
+# SIGINT or SIGTERM (libFuzzer then prints "run interrupted" and exits 72)
+# did not crash: its row says "interrupted", its corpus is kept to go on
+# from, the targets after it are not run, and the exit is 130 (1 when an
+# earlier target crashed). So a ^C stops the whole script, not one target.
 set -u
 src=$(cd "$(dirname "$0")/.." && pwd)
 [ $# -ge 2 ] && build=$(cd "$1" && pwd) || {
@@ -38,14 +47,21 @@ max_time=${MAX_TIME:-0}
 bin=$build/tests/fuzz/build
 mkdir -p "$out/seeds" && out=$(cd "$out" && pwd)
 s=$out/seeds
+run=$(date -u +%Y%m%dT%H%M%SZ)-$$	# this run's name: its logs are log-$run
+tmp=$s/.tmp-$$	# this run's files until they are renamed into place
+mkdir -p "$tmp" && trap 'rm -rf "$tmp"' EXIT
+# place FILE: $tmp/new, written whole, becomes FILE by a rename, so that a run
+# beside this one (same OUTDIR) never reads FILE half written
+place() { mv -f "$tmp/new" "$1"; }
 
 # --- seeds made now ---------------------------------------------------------
 unpack() {	# NAME: the shared file, decompressed once into $s/data/
 	mkdir -p "$s/data"
 	[ -s "$s/data/$1" ] && return 0
-	if [ -f "$data/$1.xz" ]; then xz -dc "$data/$1.xz" >"$s/data/$1"
-	else cp "$data/$1" "$s/data/$1"; fi || {
-		echo "fuzz: $data/$1: missing; set SHARED_DATA=DIR" >&2; rm -f "$s/data/$1"; exit 2; }
+	if [ -f "$data/$1.xz" ]; then xz -dc "$data/$1.xz" >"$tmp/new"
+	else cp "$data/$1" "$tmp/new"; fi || {
+		echo "fuzz: $data/$1: missing; set SHARED_DATA=DIR" >&2; exit 2; }
+	place "$s/data/$1"
 }
 unpack vmlinux
 unpack vmlinux.map
@@ -53,30 +69,40 @@ unpack function-graph.txt
 unpack itlb-miss-samples.txt
 mkdir -p "$s/real-perf" "$s/real-ftrace" "$s/real-addrs" "$s/real-hprof" "$s/elf" "$s/raw" \
 	"$s/real-linkmap" "$s/orderfile"
-cp "$src"/tests/data/profile/*.txt "$s/real-perf/"
-cp "$s/data/function-graph.txt" "$s/real-ftrace/"
-head -c 60000 "$s/data/function-graph.txt" | head -n 400 >"$s/real-ftrace/function-graph-head.txt"
-head -n 4000 "$s/data/itlb-miss-samples.txt" >"$s/real-addrs/itlb-miss-4000.txt"
-sed -n '60000,64000p' "$s/data/itlb-miss-samples.txt" >"$s/real-addrs/itlb-miss-mid.txt"
-head -c 60000 "$s/data/vmlinux.map" | sed '$d' >"$s/real-linkmap/vmlinux-head.map"
+copy() {	# DIR FILE...: each FILE into DIR, renamed into place
+	dir=$1; shift
+	for f in "$@"; do
+		[ -e "$f" ] || continue	# a pattern that matched nothing
+		cp "$f" "$tmp/new" && place "$dir/${f##*/}" || exit 2
+	done
+}
+copy "$s/real-perf" "$src"/tests/data/profile/*.txt
+copy "$s/real-ftrace" "$s/data/function-graph.txt"
+head -c 60000 "$s/data/function-graph.txt" | head -n 400 >"$tmp/new" &&
+	place "$s/real-ftrace/function-graph-head.txt"
+head -n 4000 "$s/data/itlb-miss-samples.txt" >"$tmp/new" && place "$s/real-addrs/itlb-miss-4000.txt"
+sed -n '60000,64000p' "$s/data/itlb-miss-samples.txt" >"$tmp/new" &&
+	place "$s/real-addrs/itlb-miss-mid.txt"
+head -c 60000 "$s/data/vmlinux.map" | sed '$d' >"$tmp/new" && place "$s/real-linkmap/vmlinux-head.map"
 grep -m1 -n '^ \.text ' "$s/data/vmlinux.map" | cut -d: -f1 | while read -r n; do
-	tail -n +"$n" "$s/data/vmlinux.map" | head -c 60000 | sed '$d' >"$s/real-linkmap/vmlinux-text.map"
+	tail -n +"$n" "$s/data/vmlinux.map" | head -c 60000 | sed '$d' >"$tmp/new" &&
+		place "$s/real-linkmap/vmlinux-text.map"
 done
 if [ ! -s "$s/real-hprof/itlb.hprof" ]; then
 	"$build/tool/hotpack" profile -q --map "$s/data/vmlinux.map" --vmlinux "$s/data/vmlinux" \
-		"$s/real-addrs/itlb-miss-4000.txt" -o "$s/real-hprof/itlb.hprof" || exit 2
+		"$s/real-addrs/itlb-miss-4000.txt" -o "$tmp/new" && place "$s/real-hprof/itlb.hprof" || exit 2
 fi
-cp "$s/data/vmlinux" "$s/elf/vmlinux"
-head -c 1048576 "$s/data/vmlinux" >"$s/elf/vmlinux-cut-1M"	# truncated
+copy "$s/elf" "$s/data/vmlinux"
+head -c 1048576 "$s/data/vmlinux" >"$tmp/new" && place "$s/elf/vmlinux-cut-1M"	# truncated
 "${CC:-cc}" -O1 -ffunction-sections -fno-pie -no-pie -nostdlib -static -fno-sanitize=all \
-	-o "$s/elf/symfix" "$src/tests/data/profile/symfix.c" || exit 2
+	-o "$tmp/new" "$src/tests/data/profile/symfix.c" && place "$s/elf/symfix" || exit 2
 # raw code for the disassembler: a first byte (architecture 0: x86_64,
 # 0x80: the same at the top of the address space), then 4 KiB of .text
 off=$(( 0x$(readelf -SW "$s/data/vmlinux" | sed -n 's/.* \.text  *PROGBITS  *[0-9a-f]*  *\([0-9a-f]*\) .*/\1/p') ))
 for k in 0 1 2 3; do
-	printf '\000' >"$s/raw/text-$k.bin"
-	tail -c +$((off + 1 + k * 262144)) "$s/data/vmlinux" | head -c 4096 >>"$s/raw/text-$k.bin"
-	{ printf '\200'; tail -c +2 "$s/raw/text-$k.bin"; } >"$s/raw/text-top-$k.bin"
+	{ printf '\000'; tail -c +$((off + 1 + k * 262144)) "$s/data/vmlinux" | head -c 4096; } \
+		>"$tmp/new" && place "$s/raw/text-$k.bin"
+	{ printf '\200'; tail -c +2 "$s/raw/text-$k.bin"; } >"$tmp/new" && place "$s/raw/text-top-$k.bin"
 done
 # small programs of every architecture the tests build (ELF=small)
 if [ "${ELF:-kernel}" = small ]; then
@@ -95,16 +121,16 @@ if [ "${ELF:-kernel}" = small ]; then
 		# shellcheck disable=SC2086
 		"$tri-gcc" $extra -O2 -ffunction-sections -fno-pie -no-pie -nostdlib -pg -Wl,-e,fx_start \
 			-Wl,-z,max-page-size=4096 \
-			-o "$s/elf-small/calls-$a" "$src/tests/fixtures/calls.c" &&
+			-o "$tmp/new" "$src/tests/fixtures/calls.c" && place "$s/elf-small/calls-$a" &&
 		"$tri-gcc" -g -O1 -ffunction-sections -fno-pie -no-pie -nostdlib -static \
 			-fno-stack-protector -ffreestanding -Wl,-z,max-page-size=4096 \
-			-o "$s/elf-small/hotcold-$a" "$src/tests/fixtures/hotcold.c" \
-			"$src/tests/fixtures/dupname.c" || exit 2
+			-o "$tmp/new" "$src/tests/fixtures/hotcold.c" \
+			"$src/tests/fixtures/dupname.c" && place "$s/elf-small/hotcold-$a" || exit 2
 	done
-	cp "$s/elf/symfix" "$s/elf-small/"
+	copy "$s/elf-small" "$s/elf/symfix"
 fi
-cp "$src"/tests/expected/*.lds "$src"/tests/expected/*.gold "$src"/tests/expected/*.lld \
-	"$s/orderfile/" 2>/dev/null
+copy "$s/orderfile" "$src"/tests/expected/*.lds "$src"/tests/expected/*.gold \
+	"$src"/tests/expected/*.lld
 
 # --- the targets ------------------------------------------------------------
 # seeds TARGET: its seed directories; maxlen TARGET: libFuzzer's -max_len (the
@@ -145,15 +171,18 @@ limit() {
 # far: the fuzzer's share of a busy machine, beside its wall time (times
 # runs in this shell: in a $(...) subshell it would see no children)
 child_cpu() {
-	times >"$out/.times"
-	cpu=$(tail -1 "$out/.times" | awk '{ split($1, u, /[ms]/); split($2, k, /[ms]/);
+	times >"$tmp/times"
+	cpu=$(tail -1 "$tmp/times" | awk '{ split($1, u, /[ms]/); split($2, k, /[ms]/);
 		printf "%.1f", u[1] * 60 + u[2] + k[1] * 60 + k[2] }')
 }
 
 status=0
 nleft=$(echo $targets | wc -w)
-[ -s "$out/summary.tsv" ] ||
+# the header once (set -C: created, never truncated, should a run beside
+# this one have made it first)
+[ -s "$out/summary.tsv" ] || (set -C
 	printf 'target\truns\texec_s\twall_s\tcpu_s\tcov\tft\tcorpus\tcrash\n' >"$out/summary.tsv"
+) 2>/dev/null
 for t in $targets; do
 	[ -x "$bin/fuzz_$t" ] || { echo "fuzz: $bin/fuzz_$t: missing; make fuzz-build" >&2; exit 2; }
 	d=$out/$t
@@ -169,25 +198,44 @@ for t in $targets; do
 	nleft=$((nleft - 1))
 	echo "  FUZZ     $t: runs $runs, max_time $tmax, seeds $*" >&2
 	start=$(date +%s.%N) && child_cpu && cpu0=$cpu
+	log=$d/log-$run
 	HP_FUZZ_ORDER_IMAGE=$s/elf/symfix nice -n 19 "$bin/fuzz_$t" -runs="$runs" \
 		-max_total_time="$tmax" -max_len="$(maxlen "$t")" \
 		-rss_limit_mb=4096 -malloc_limit_mb=4096 -timeout="$(limit "$t")" -fork=0 -close_fd_mask=2 \
-		-print_final_stats=1 -artifact_prefix="$d/" "$d/corpus" "$@" >"$d/log" 2>&1
+		-print_final_stats=1 -artifact_prefix="$d/" "$d/corpus" "$@" >"$log" 2>&1
 	rc=$?
 	end=$(date +%s.%N) && child_cpu && cpu1=$cpu
-	last=$(grep -E '^#[0-9]+' "$d/log" | tail -1)
-	n=$(grep -E '^stat::number_of_executed_units:' "$d/log" | awk '{ print $2 }')
-	rate=$(grep -E '^stat::average_exec_per_sec:' "$d/log" | awk '{ print $2 }')
+	last=$(grep -E '^#[0-9]+' "$log" | tail -1)
+	n=$(grep -E '^stat::number_of_executed_units:' "$log" | awk '{ print $2 }')
+	rate=$(grep -E '^stat::average_exec_per_sec:' "$log" | awk '{ print $2 }')
 	cov=$(echo "$last" | sed -n 's/.* cov: \([0-9]*\).*/\1/p')
 	ft=$(echo "$last" | sed -n 's/.* ft: \([0-9]*\).*/\1/p')
-	crash=$(ls "$d" | grep -E '^(crash|leak|timeout|oom)-' | head -1)
-	printf '%s\t%s\t%s\t%.0f\t%.0f\t%s\t%s\t%s\t%s\n' "$t" "${n:-?}" "${rate:-?}" \
+	# the crash input this run wrote, as its log names it: not one an earlier
+	# run, or a run beside this one, left in $d (nor a slow-unit-*)
+	crash=$(sed -n 's/.*Test unit written to \(.*\)$/\1/p' "$log" |
+		grep -E '/(crash|leak|timeout|oom)-[^/]*$' | head -1)
+	# stopped by SIGINT or SIGTERM: libFuzzer's own exit, or the signal's
+	# before libFuzzer had its handlers
+	interrupted=
+	if [ -z "$crash" ]; then
+		case $rc in
+		72) grep -q 'libFuzzer: run interrupted' "$log" && interrupted=interrupted ;;
+		130|143) interrupted=interrupted ;;
+		esac
+	fi
+	row=$(printf '%s\t%s\t%s\t%.0f\t%.0f\t%s\t%s\t%s\t%s' "$t" "${n:-?}" "${rate:-?}" \
 		"$(echo "$end - $start" | bc)" "$(echo "$cpu1 - $cpu0" | bc)" "${cov:-?}" \
-		"${ft:-?}" "$(ls "$d/corpus" | wc -l)" \
-		"${crash:+$d/$crash}" >>"$out/summary.tsv"
-	tail -1 "$out/summary.tsv" >&2
+		"${ft:-?}" "$(ls "$d/corpus" | wc -l)" "${crash:-$interrupted}")
+	echo "$row" >>"$out/summary.tsv"
+	echo "$row" >&2
+	if [ -n "$interrupted" ]; then
+		echo "fuzz: $t interrupted (exit $rc: SIGINT or SIGTERM; not a crash): $log;" \
+			"$d/corpus keeps what it found, run again to go on" >&2
+		[ $status -ne 0 ] && exit $status
+		exit 130
+	fi
 	if [ $rc -ne 0 ] || [ -n "$crash" ]; then
-		echo "fuzz: $t crashed (exit $rc): $d/${crash:-log}; fix it and keep the input in" \
+		echo "fuzz: $t crashed (exit $rc): ${crash:-$log}; fix it and keep the input in" \
 			"tests/fuzz/regress/$t/" >&2
 		status=1
 	fi
