@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 """bench/replay-splits.py - screen orders on the train/test splits without a boot.
 
-  replay-splits.py OUTDIR ORDER.lds... [--cache FILE] [--also MAP...]
+  replay-splits.py OUTDIR ORDER.lds... [--cache FILE] [--map BASE.map] [--also MAP...]
 
 OUTDIR: a bench/generalize.sh output directory (its samples/FAMILY.txt, the
 base image's 64 B streams); ORDER.lds: orders whose file names carry the key
@@ -14,11 +14,14 @@ entries are printed summed over the families the order never saw (the test
 half) and over those it was made from; last, the test halves' sums over
 all orders given.
 
-The base map is $KBUILD/images/base/vmlinux.map (KBUILD [as kernel.sh]);
---also adds the maps of other links of the same objects for the sections'
-alignments (stream-replay.py says why).  --cache FILE keeps the streams,
-read once, in FILE (a pickle; it is rebuilt when a stream is newer), so
-that each further order takes seconds instead of a minute.
+--map: the base image's GNU ld link map (default: $KBUILD/images/base/
+vmlinux.map, KBUILD as kernel.sh's: the x86_64 6.1 loop's; `kernel.sh
+paths` says where another KVER's images are).  x86_64 only: the layout is
+that of x86_64's linker script.  --also adds the maps of other links of
+the same objects for the sections' alignments (stream-replay.py says
+why).  --cache FILE keeps the streams, read once, in FILE (a pickle; it
+is rebuilt when a stream is newer), so that each further order takes
+seconds instead of a minute.
 
 What it is for: a layout idea is screened on all splits at once; what it
 finds is confirmed by relinks and counting boots (generalize.sh), as the
@@ -101,29 +104,48 @@ def replay_all(streams, base, new):
     return out
 
 
-def main(argv):
-    orders, also, cache = [], [], None
+def common_args(argv):
+    """The arguments and the options this script and split-novelty.py take:
+    --cache FILE, --map FILE, --also MAP... (the rest of the line)."""
+    args, opt = [], {"cache": None, "map": None, "also": []}
     it = iter(argv[1:])
     for a in it:
         if a == "--also":
-            also.extend(it)
-        elif a == "--cache":
-            cache = next(it, None)
-            if cache is None:
-                sr.die("--cache needs a FILE")
+            opt["also"].extend(it)
+        elif a in ("--cache", "--map"):
+            opt[a[2:]] = next(it, None)
+            if opt[a[2:]] is None:
+                sr.die("%s needs a FILE" % a)
         else:
-            orders.append(a)
+            args.append(a)
+    return args, opt
+
+
+def base_map(opt):
+    """The base image's sections: --map, else the x86_64 6.1 loop's map."""
+    path = opt["map"]
+    if not path:
+        kbuild = os.environ.get("KBUILD", os.path.join(os.environ.get(
+            "XDG_CACHE_HOME", os.path.expanduser("~/.cache")), "hotpack", "kbuild"))
+        path = os.path.join(kbuild, "images", "base", "vmlinux.map")
+    return sr.read_text(path)
+
+
+def main(argv):
+    orders, opt = common_args(argv)
     if len(orders) < 2:
-        sys.stderr.write("usage: replay-splits.py OUTDIR ORDER.lds... [--cache FILE] [--also MAP...]\n")
+        sys.stderr.write("usage: replay-splits.py OUTDIR ORDER.lds... [--cache FILE] [--map BASE.map] "
+                         "[--also MAP...]\n")
         return 2
     outdir, orders = orders[0], orders[1:]
     fams = os.environ.get("FAMILIES", FAMILIES).split()
-    kbuild = os.environ.get("KBUILD", os.path.join(os.environ.get(
-        "XDG_CACHE_HOME", os.path.expanduser("~/.cache")), "hotpack", "kbuild"))
-    base = sr.read_text(os.path.join(kbuild, "images", "base", "vmlinux.map"))
-    al = sr.alignments([base] + [sr.read_text(m) for m in also])
+    base = base_map(opt)
+    if not base[0][0].startswith(".head.text"):
+        sr.die("%s: .text does not start with .head.text: the replay lays out x86_64's "
+               "linker script only; give an x86_64 image's map" % (opt["map"] or "the base map"))
+    al = sr.alignments([base] + [sr.read_text(m) for m in opt["also"]])
     paths = [os.path.join(outdir, "samples", f + ".txt") for f in fams]
-    streams = read_streams(paths, base, cache)
+    streams = read_streams(paths, base, opt["cache"])
     total = Counter()
     print("order | test half: 8 16 32 64 128 | training half: 8 16 32 64 128")
     for o in orders:

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 """bench/split-novelty.py - how much of each test family runs code its training half never ran.
 
-  split-novelty.py OUTDIR [TRAIN...] [--cache FILE]
+  split-novelty.py OUTDIR [TRAIN...] [--cache FILE] [--map BASE.map]
 
 OUTDIR: a bench/generalize.sh output directory (samples/FAMILY.txt, the
 base image's streams); TRAIN: a training half as generalize.sh's SPLITS
@@ -12,7 +12,7 @@ For every family of a test half: the share of its samples that fall in
 .text input sections (functions) that no family of the training half
 sampled, how many such functions and their bytes.  No order can place
 these from the training half's data: they stay where the link put them.
---cache FILE as in bench/replay-splits.py.  A Markdown table to stdout.
+--cache FILE and --map BASE.map as in bench/replay-splits.py.  A Markdown table to stdout.
 """
 import os
 import runpy
@@ -29,17 +29,9 @@ sr = rs.sr
 
 
 def main(argv):
-    args, cache = [], None
-    it = iter(argv[1:])
-    for a in it:
-        if a == "--cache":
-            cache = next(it, None)
-            if cache is None:
-                sr.die("--cache needs a FILE")
-        else:
-            args.append(a)
+    args, opt = rs.common_args(argv)
     if not args:
-        sys.stderr.write("usage: split-novelty.py OUTDIR [TRAIN...] [--cache FILE]\n")
+        sys.stderr.write("usage: split-novelty.py OUTDIR [TRAIN...] [--cache FILE] [--map BASE.map]\n")
         return 2
     outdir, splits = args[0], args[1:] or os.environ.get("SPLITS", SPLITS).split()
     fams = os.environ.get("FAMILIES", rs.FAMILIES).split()
@@ -47,12 +39,10 @@ def main(argv):
         for f in s.split(","):
             if f not in fams:
                 sr.die("%s: family %s is not one of FAMILIES (%s)" % (s, f, " ".join(fams)))
-    kbuild = os.environ.get("KBUILD", os.path.join(os.environ.get(
-        "XDG_CACHE_HOME", os.path.expanduser("~/.cache")), "hotpack", "kbuild"))
-    base = sr.read_text(os.path.join(kbuild, "images", "base", "vmlinux.map"))
+    base = rs.base_map(opt)
     paths = [os.path.join(outdir, "samples", f + ".txt") for f in fams]
     heat = {}
-    for f, (uniq, codes) in zip(fams, rs.read_streams(paths, base, cache)):
+    for f, (uniq, codes) in zip(fams, rs.read_streams(paths, base, opt["cache"])):
         c = Counter()
         for code, n in Counter(codes).items():
             if uniq[code][1] >= 0:
