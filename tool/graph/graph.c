@@ -214,7 +214,13 @@ struct static_arcs {
 static int static_arc_cb(uint32_t caller, uint32_t callee, void *ctx)
 {
 	struct static_arcs *a = ctx;
-	uint32_t src = a->cg->node_of_func[caller], dst = a->cg->node_of_func[callee];
+	const struct kfunc *f = &a->cg->img->funcs[callee];
+	uint32_t src = a->cg->node_of_func[caller], dst;
+
+	/* a call into a plain .text section is a call to its node */
+	if (f->flags & KF_IN_UNIT)
+		callee = f->unit;
+	dst = a->cg->node_of_func[callee];
 
 	if (dst == UINT32_MAX)
 		return 0;	/* a callee outside the hot set */
@@ -251,6 +257,11 @@ int cg_build(struct cgraph **out, const struct kimage *img, const struct profile
 	long static_added = 0;
 
 	fidx = resolve_profile(img, prof, cg);
+	/* A function of a plain .text section moves with the section: it counts
+	 * for the section's first function, the node that stands for it. */
+	for (i = 0; i < prof->nfuncs; i++)
+		if (fidx[i] != UINT32_MAX && (img->funcs[fidx[i]].flags & KF_IN_UNIT))
+			fidx[i] = img->funcs[fidx[i]].unit;
 	/* Which image functions take part, with their summed weights. */
 	used = xcalloc(img->nfuncs, sizeof(*used));
 	fweight = xcalloc(img->nfuncs, sizeof(*fweight));
@@ -277,7 +288,9 @@ int cg_build(struct cgraph **out, const struct kimage *img, const struct profile
 
 		cg->node_of_func[i] = UINT32_MAX;
 		if (used[i])
-			cg->node_of_func[i] = cg_add_node(cg, (uint32_t)i, f->size, f->align,
+			cg->node_of_func[i] = cg_add_node(cg, (uint32_t)i,
+							  (f->flags & KF_UNIT) ? f->unit_size : f->size,
+							  f->align,
 							  fweight[i], f->flags & KF_MOVABLE);
 	}
 	weight_nodes = cg->node_of_func;

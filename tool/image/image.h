@@ -36,6 +36,11 @@ enum kfunc_flag {
 	KF_ASM = 1u << 6,	/* an untyped assembly entry point: never moves */
 	KF_SHAREDSEC = 1u << 7,	/* other input sections have this one's name (a
 				 * static of the same name, a dead weak default) */
+	KF_UNIT = 1u << 8,	/* first function of an object's plain .text (assembly,
+				 * code outside -ffunction-sections): the section
+				 * moves whole, unit_size bytes, as this function */
+	KF_IN_UNIT = 1u << 9,	/* a later function of such a section: moves with
+				 * the function unit names */
 };
 
 struct kfunc {
@@ -51,6 +56,8 @@ struct kfunc {
 	int32_t next_same_name;	/* next function with this name, or -1 */
 	int32_t outer;		/* the nearest function before it whose extent holds
 				 * its start (overlapping symbols), or -1 */
+	uint64_t unit_size;	/* KF_UNIT: the bytes of its plain .text section */
+	uint32_t unit;		/* KF_IN_UNIT: the index of that section's KF_UNIT */
 	UT_hash_handle hh_name;	/* first function of each name only */
 };
 

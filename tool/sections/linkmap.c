@@ -71,6 +71,7 @@ struct secname {
 
 struct map_stats {
 	size_t sections, movable;
+	size_t units;		/* of the movable: plain .text sections, moved whole */
 	size_t named, agree;	/* .text.<f> sections whose f is a function here,
 				 * and those at f's address */
 	struct secname *names;
@@ -125,6 +126,30 @@ static void check_agreement(const struct kimage *img, const char *name, uint64_t
 		}
 }
 
+/*
+ * An object's plain .text (assembly, or code built without
+ * -ffunction-sections: copy_32.o's memcpy and copy_tofrom_user on ppc32,
+ * arm64's copy_to_user) can move only whole. Its first function stands for
+ * the section (@n functions from img->funcs[i], @size bytes); the others
+ * go with it and their samples count for it.
+ */
+static void map_plain_text(struct kimage *img, size_t i, size_t n, uint64_t size,
+			   struct map_stats *st)
+{
+	struct kfunc *f = &img->funcs[i];
+
+	f->section = kimage_keep_string(img, ".text", 5);
+	f->unit_size = size;
+	f->flags |= KF_MOVABLE | KF_UNIT;
+	for (size_t k = 1; k < n; k++) {
+		img->funcs[i + k].flags |= KF_IN_UNIT;
+		img->funcs[i + k].unit = (uint32_t)i;
+		img->funcs[i + k].object = f->object;
+	}
+	st->movable++;
+	st->units++;
+}
+
 static void map_input_section(struct kimage *img, const char *outsec, const char *name,
 			      uint64_t addr, uint64_t size, const char *object,
 			      struct map_stats *st)
@@ -146,6 +171,10 @@ static void map_input_section(struct kimage *img, const char *outsec, const char
 		n++;
 	f = &img->funcs[i];
 	f->object = kimage_keep_string(img, object, strlen(object));
+	if (!strcmp(outsec, ".text") && !strcmp(name, ".text")) {
+		map_plain_text(img, i, n, size, st);
+		return;
+	}
 	if (n != 1 || strcmp(outsec, ".text") || !is_splittable_section(name) ||
 	    (f->flags & KF_ASM))
 		return;
@@ -302,12 +331,12 @@ static int finish_map(struct kimage *img, const char *path, bool in_map, struct 
 		       "function sit at its address); is the map from another build?",
 		       path, img->path, st->agree, st->named);
 		for (i = 0; i < img->nfuncs; i++)
-			img->funcs[i].flags &= ~(uint32_t)(KF_MOVABLE | KF_COLD);
+			img->funcs[i].flags &= ~(uint32_t)(KF_MOVABLE | KF_COLD | KF_UNIT | KF_IN_UNIT);
 		return -EINVAL;
 	}
 	if (map_cut_short(img, path, st)) {
 		for (i = 0; i < img->nfuncs; i++)
-			img->funcs[i].flags &= ~(uint32_t)(KF_MOVABLE | KF_COLD);
+			img->funcs[i].flags &= ~(uint32_t)(KF_MOVABLE | KF_COLD | KF_UNIT | KF_IN_UNIT);
 		return -EINVAL;
 	}
 	for (i = 0; i < img->nfuncs; i++) {
@@ -323,8 +352,9 @@ static int finish_map(struct kimage *img, const char *path, bool in_map, struct 
 	img->secnames = KSEC_MAP;
 	free(img->secnames_from);
 	img->secnames_from = xstrdup(path);
-	pr_debug("%s: %zu input sections matched, %zu functions movable", path, st->sections,
-		 st->movable);
+	pr_debug("%s: %zu input sections matched, %zu functions movable (%zu of them the "
+		 "first of a plain .text, moved whole)", path, st->sections, st->movable,
+		 st->units);
 	return 0;
 }
 

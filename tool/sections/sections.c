@@ -133,8 +133,10 @@ static int check_function_sections(const struct kimage *img)
 {
 	const char *from = img->secnames_from ? img->secnames_from : img->path;
 
-	if (img->nmovable)
-		return 0;
+	/* plain .text sections moved whole do not make function sections */
+	for (size_t i = 0; i < img->nfuncs; i++)
+		if ((img->funcs[i].flags & (KF_MOVABLE | KF_UNIT)) == KF_MOVABLE)
+			return 0;
 	if (img->secnames == KSEC_MAP || img->secnames == KSEC_OBJECT) {
 		pr_err("%s: no function sits in a .text.<name> input section of its own: %s "
 		       "was not built with -ffunction-sections; " REBUILD, from, img->path);

@@ -2,8 +2,9 @@
 /*
  * test_sections.c - the sections stage on this test program itself
  * (/proc/self/exe): a tiny GNU ld link map, written here from the addresses
- * of two of its functions, parsed into input-section names and objects; a
- * map that is not one, and one that cannot be opened; and without a map the
+ * of two of its functions, parsed into input-section names and objects; an
+ * object's plain .text holding both, moved whole as one unit; a map that
+ * is not one, and one that cannot be opened; and without a map the
  * assumed names: .text.<name>, .text.unlikely.<name> for a .cold part, and
  * nothing for a function between a fixed region's markers.
  */
@@ -134,6 +135,53 @@ out:
 	kimage_close(img);
 }
 
+/* An object's plain .text holding both functions (an assembly file's):
+ * one unit, the first function standing for the section, the other
+ * moving with it. */
+static void check_plain_text(void)
+{
+	struct kimage *img = open_self();
+	struct kfunc *one, *two, *lo, *hi;
+	char *buf = NULL;
+	size_t len = 0;
+	uint64_t size;
+	FILE *f, *in;
+
+	if (!ok(img, "the test program opens as an image"))
+		return;
+	one = kimage_find_func_by_name(img, "map_one");
+	two = kimage_find_func_by_name(img, "map_two");
+	if (!ok(one && two, "map_one and map_two found"))
+		goto out;
+	lo = one->addr < two->addr ? one : two;
+	hi = lo == one ? two : one;
+	size = hi->addr + hi->size - lo->addr;
+	f = open_memstream(&buf, &len);
+	if (!ok(f, "a map text"))
+		goto out;
+	fprintf(f, "Linker script and memory map\n\n"
+		   ".text           0x%" PRIx64 "   0x%" PRIx64 "\n"
+		   " *(.text .text.*)\n"
+		   " .text          0x%016" PRIx64 "       0x%" PRIx64 " arch/x/lib/copy.o\n"
+		   "\nOUTPUT(test elf64-x86-64)\n", lo->addr, size, lo->addr, size);
+	fclose(f);
+	in = fmemopen(buf, len, "r");
+	is_int(in ? linkmap_read_stream(img, in, "plain.map") : -1, 0, "a map of one plain .text reads");
+	if (in)
+		fclose(in);
+	ok((lo->flags & (KF_MOVABLE | KF_UNIT)) == (KF_MOVABLE | KF_UNIT),
+	   "its first function is a unit that may move");
+	is_str(lo->section, ".text", "named after the section, .text");
+	is_str(lo->object, "arch/x/lib/copy.o", "and qualified by its object");
+	ok(lo->unit_size == size, "the unit is the whole section's bytes");
+	ok((hi->flags & KF_IN_UNIT) && !(hi->flags & KF_MOVABLE) && hi->unit == lo->index,
+	   "the later function goes with it, not on its own");
+	is_str(hi->object, "arch/x/lib/copy.o", "and has the section's object");
+out:
+	free(buf);
+	kimage_close(img);
+}
+
 static void check_not_a_map(void)
 {
 	static char text[] = ".text 0x1000 0x10\n .text.map_one 0x1000 0x10 one.o\n";
@@ -185,6 +233,7 @@ static void check_assumed(void)
 int main(void)
 {
 	check_map();
+	check_plain_text();
 	check_not_a_map();
 	check_assumed();
 	return done_testing();
