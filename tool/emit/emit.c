@@ -204,6 +204,9 @@ static const char *why_unnameable(enum emit_format fmt, const struct kimage *img
 		return "input section unknown";
 	if (!shared)
 		return NULL;
+	if (fmt == EMIT_GOLD && (f->flags & KF_UNIT))
+		return "it stands for its object's plain .text, which gold's ordering file "
+		       "cannot tell from the other objects' .text";
 	if (fmt == EMIT_GOLD && f->object && !same_object)
 		return "its section name is shared with another function and gold's "
 		       "ordering file cannot name the object";
