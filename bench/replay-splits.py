@@ -28,7 +28,6 @@ finds is confirmed by relinks and counting boots (generalize.sh), as the
 figures in bench/RESULTS.md are.
 """
 import array
-import bisect
 import os
 import pickle
 import re
@@ -59,28 +58,16 @@ def read_streams(paths, base, cache):
                 got = pickle.load(f)
             if got.get("paths") == paths:
                 return got["streams"]
-    nz = sorted((x[1], i) for i, x in enumerate(base) if x[2] > 0)
-    starts, index = [a for a, i in nz], [i for a, i in nz]
-
-    def section_of(addr):
-        j = bisect.bisect_right(starts, addr) - 1
-        if j >= 0 and addr < base[index[j]][1] + base[index[j]][2]:
-            return index[j]
-        return -1
+    section_of = sr.section_finder(base)
     streams = []
     for p in paths:
         uniq, codes, seen = [], array.array("I"), {}
-        with sr.open_or_die(p) as f:
-            for n, line in enumerate(f, 1):
-                try:
-                    a = int(line, 16)
-                except ValueError:
-                    sr.die("%s:%d: not a hex address; give the plugin's samples file" % (p, n))
-                c = seen.get(a)
-                if c is None:
-                    c = seen[a] = len(uniq)
-                    uniq.append((a, section_of(a)))
-                codes.append(c)
+        for a in sr.addresses(p):
+            c = seen.get(a)
+            if c is None:
+                c = seen[a] = len(uniq)
+                uniq.append((a, section_of(a)))
+            codes.append(c)
         streams.append((uniq, codes))
     if cache:
         with open(cache, "wb") as f:

@@ -134,28 +134,43 @@ def lay_out(base, al, order):
     return new
 
 
-def pages(path, starts, index, base, new):
-    """The stream's pages under the new layout, repeats dropped."""
-    out, last, moved = [], None, {}
+def section_finder(base):
+    """A function from an address to the index of the base section that
+    holds it, or -1."""
+    nz = sorted((x[1], i) for i, x in enumerate(base) if x[2] > 0)
+    starts, index = [a for a, i in nz], [i for a, i in nz]
+
+    def section_of(addr):
+        j = bisect.bisect_right(starts, addr) - 1
+        if j >= 0 and addr < base[index[j]][1] + base[index[j]][2]:
+            return index[j]
+        return -1
+    return section_of
+
+
+def addresses(path):
+    """The sampled addresses of the plugin's samples file, in order."""
     with open_or_die(path) as f:
         for n, line in enumerate(f, 1):
             try:
-                addr = int(line, 16)
+                yield int(line, 16)
             except ValueError:
                 die("%s:%d: not a hex address; give the plugin's samples file" % (path, n))
-            r = moved.get(addr)
-            if r is None:
-                j = bisect.bisect_right(starts, addr) - 1
-                r = addr
-                if j >= 0:
-                    i = index[j]
-                    if addr < base[i][1] + base[i][2]:
-                        r = new[i] + addr - base[i][1]
-                moved[addr] = r
-            p = r >> PAGE_SHIFT
-            if p != last:
-                out.append(p)
-                last = p
+
+
+def pages(path, section_of, base, new):
+    """The stream's pages under the new layout, repeats dropped."""
+    out, last, moved = [], None, {}
+    for addr in addresses(path):
+        r = moved.get(addr)
+        if r is None:
+            i = section_of(addr)
+            r = addr if i < 0 else new[i] + addr - base[i][1]
+            moved[addr] = r
+        p = r >> PAGE_SHIFT
+        if p != last:
+            out.append(p)
+            last = p
     return out
 
 
@@ -193,12 +208,11 @@ def main(argv):
     al = alignments([base] + [read_text(m) for m in also])
     order = None if args[1] == 'base' else read_order(args[1])
     new = lay_out(base, al, order)
-    nz = sorted((x[1], i) for i, x in enumerate(base) if x[2] > 0)
-    starts, index = [a for a, i in nz], [i for a, i in nz]
+    section_of = section_finder(base)
     stack, total = [], [0] * len(SIZES)
     print("stream " + " ".join("miss%d" % s for s in SIZES))
     for s in args[2:]:
-        m = replay(pages(s, starts, index, base, new), stack)
+        m = replay(pages(s, section_of, base, new), stack)
         total = [a + b for a, b in zip(total, m)]
         print(s + " " + " ".join(str(x) for x in m))
     print("total " + " ".join(str(x) for x in total))
