@@ -166,7 +166,15 @@ int cg_node_cmp_hot(const struct cgraph *cg, uint32_t a, uint32_t b)
 	return x->func < y->func ? -1 : x->func > y->func;
 }
 
-/* Profile id -> kimage function index, or UINT32_MAX. */
+/* The function whose node stands for image function @i: itself, or for a
+ * function of a plain .text section the section's first (it moves with
+ * the section). */
+static uint32_t node_func(const struct kimage *img, uint32_t i)
+{
+	return (img->funcs[i].flags & KF_IN_UNIT) ? img->funcs[i].unit : i;
+}
+
+/* Profile id -> the kimage function index of its node, or UINT32_MAX. */
 static uint32_t *resolve_profile(const struct kimage *img, const struct profile *prof,
 				 struct cgraph *cg)
 {
@@ -176,7 +184,7 @@ static uint32_t *resolve_profile(const struct kimage *img, const struct profile 
 	for (i = 0; i < prof->nfuncs; i++) {
 		const struct kfunc *f = kimage_find_func_by_key(img, prof->funcs[i]->name);
 
-		fidx[i] = f ? f->index : UINT32_MAX;
+		fidx[i] = f ? node_func(img, f->index) : UINT32_MAX;
 		if (!f) {
 			cg->unresolved_funcs++;
 			cg->unresolved_weight += prof->funcs[i]->weight;
@@ -214,13 +222,8 @@ struct static_arcs {
 static int static_arc_cb(uint32_t caller, uint32_t callee, void *ctx)
 {
 	struct static_arcs *a = ctx;
-	const struct kfunc *f = &a->cg->img->funcs[callee];
-	uint32_t src = a->cg->node_of_func[caller], dst;
-
-	/* a call into a plain .text section is a call to its node */
-	if (f->flags & KF_IN_UNIT)
-		callee = f->unit;
-	dst = a->cg->node_of_func[callee];
+	uint32_t src = a->cg->node_of_func[caller];
+	uint32_t dst = a->cg->node_of_func[node_func(a->cg->img, callee)];
 
 	if (dst == UINT32_MAX)
 		return 0;	/* a callee outside the hot set */
@@ -257,11 +260,6 @@ int cg_build(struct cgraph **out, const struct kimage *img, const struct profile
 	long static_added = 0;
 
 	fidx = resolve_profile(img, prof, cg);
-	/* A function of a plain .text section moves with the section: it counts
-	 * for the section's first function, the node that stands for it. */
-	for (i = 0; i < prof->nfuncs; i++)
-		if (fidx[i] != UINT32_MAX && (img->funcs[fidx[i]].flags & KF_IN_UNIT))
-			fidx[i] = img->funcs[fidx[i]].unit;
 	/* Which image functions take part, with their summed weights. */
 	used = xcalloc(img->nfuncs, sizeof(*used));
 	fweight = xcalloc(img->nfuncs, sizeof(*fweight));

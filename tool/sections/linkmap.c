@@ -315,6 +315,13 @@ static bool map_cut_short(const struct kimage *img, const char *path, const stru
 	return true;
 }
 
+/* A map refused: nothing read from it may move a function. */
+static void forget_map(struct kimage *img)
+{
+	for (size_t i = 0; i < img->nfuncs; i++)
+		img->funcs[i].flags &= ~(uint32_t)(KF_MOVABLE | KF_COLD | KF_UNIT | KF_IN_UNIT);
+}
+
 static int finish_map(struct kimage *img, const char *path, bool in_map, struct map_stats *st)
 {
 	size_t i;
@@ -330,13 +337,11 @@ static int finish_map(struct kimage *img, const char *path, bool in_map, struct 
 		pr_err("%s: the map does not describe %s (%zu of %zu sections named after a "
 		       "function sit at its address); is the map from another build?",
 		       path, img->path, st->agree, st->named);
-		for (i = 0; i < img->nfuncs; i++)
-			img->funcs[i].flags &= ~(uint32_t)(KF_MOVABLE | KF_COLD | KF_UNIT | KF_IN_UNIT);
+		forget_map(img);
 		return -EINVAL;
 	}
 	if (map_cut_short(img, path, st)) {
-		for (i = 0; i < img->nfuncs; i++)
-			img->funcs[i].flags &= ~(uint32_t)(KF_MOVABLE | KF_COLD | KF_UNIT | KF_IN_UNIT);
+		forget_map(img);
 		return -EINVAL;
 	}
 	for (i = 0; i < img->nfuncs; i++) {
