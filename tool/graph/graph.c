@@ -222,27 +222,34 @@ struct static_arcs {
 static int static_arc_cb(uint32_t caller, uint32_t callee, void *ctx)
 {
 	struct static_arcs *a = ctx;
-	uint32_t src = a->cg->node_of_func[caller];
+	uint32_t src = a->cg->node_of_func[node_func(a->cg->img, caller)];
 	uint32_t dst = a->cg->node_of_func[node_func(a->cg->img, callee)];
 
-	if (dst == UINT32_MAX)
-		return 0;	/* a callee outside the hot set */
+	/* a callee outside the hot set, or a call within one plain .text
+	 * unit (one node, placed whole) */
+	if (dst == UINT32_MAX || dst == src)
+		return 0;
 	cg_add_arc(a->cg, src, dst, a->w);
 	a->added++;
 	return 0;
 }
 
 /* An arc of weight @w for every static call site from one node to another.
+ * A plain .text unit's node calls what any of its functions calls, so all
+ * of them are walked, not only the one that stands for it.
  * Returns the number of arcs added, or -errno. */
 static long add_static_arcs(struct cgraph *cg, uint64_t w)
 {
+	const struct kimage *img = cg->img;
 	struct static_arcs a = { .cg = cg, .w = w };
-	uint32_t *funcs = xmallocarray(cg->nnodes, sizeof(*funcs));
+	uint32_t *funcs = xmallocarray(img->nfuncs, sizeof(*funcs));
+	size_t n = 0;
 	int err;
 
-	for (size_t n = 0; n < cg->nnodes; n++)
-		funcs[n] = cg->nodes[n].func;
-	err = static_edges(cg->img, funcs, cg->nnodes, static_arc_cb, &a);
+	for (size_t i = 0; i < img->nfuncs; i++)
+		if (cg->node_of_func[node_func(img, (uint32_t)i)] != UINT32_MAX)
+			funcs[n++] = (uint32_t)i;
+	err = static_edges(img, funcs, n, static_arc_cb, &a);
 	free(funcs);
 	return err ? err : a.added;
 }

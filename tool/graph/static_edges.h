@@ -4,7 +4,8 @@
  * calls that the disassembler finds in the code of a set of functions, for a
  * profile without call chains. The disassembler decodes and classifies the
  * call sites; this module picks the ones between two functions of the set,
- * and graph.c turns them into arcs.
+ * and graph.c turns them into arcs (it passes every function of a plain
+ * .text unit, so that the unit's node has all their calls).
  */
 #ifndef HP_STATIC_EDGES_H
 #define HP_STATIC_EDGES_H
