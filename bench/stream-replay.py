@@ -29,6 +29,7 @@ undercounts an order by up to half.  At 128 entries the boot's phase 0
 (the kernel's own boot), which no stream covers, makes the difference.
 """
 import bisect
+import os
 import re
 import sys
 
@@ -41,7 +42,9 @@ ORDER = re.compile(r'^(\S*?)\(([^)\s]+)\)')
 
 
 def die(msg):
-    sys.stderr.write("stream-replay.py: error: %s\n" % msg)
+    # the script run, which may be another that loads these helpers
+    prog = os.path.basename(sys.argv[0]) if sys.argv and sys.argv[0] else "stream-replay.py"
+    sys.stderr.write("%s: error: %s\n" % (prog, msg))
     sys.exit(1)
 
 
