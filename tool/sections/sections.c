@@ -97,14 +97,19 @@ static void assume_sections(struct kimage *img)
 	img->secnames = KSEC_ASSUMED;
 }
 
-static void count_movable(struct kimage *img)
+/* img->nmovable; returns how many of them sit in a function section of
+ * their own (a plain .text moved whole is not one). */
+static size_t count_movable(struct kimage *img)
 {
-	size_t i;
+	size_t i, nsections = 0;
 
 	img->nmovable = 0;
 	for (i = 0; i < img->nfuncs; i++)
-		if (img->funcs[i].flags & KF_MOVABLE)
+		if (img->funcs[i].flags & KF_MOVABLE) {
 			img->nmovable++;
+			nsections += !(img->funcs[i].flags & KF_UNIT);
+		}
+	return nsections;
 }
 
 /* vmlinux -> vmlinux.map / vmlinux.o beside it. */
@@ -129,14 +134,12 @@ static char *beside(const char *path, const char *suffix)
  * their own, or, with section names assumed, GCC's producer strings
  * (name_linked()).
  */
-static int check_function_sections(const struct kimage *img)
+static int check_function_sections(const struct kimage *img, size_t nsections)
 {
 	const char *from = img->secnames_from ? img->secnames_from : img->path;
 
-	/* plain .text sections moved whole do not make function sections */
-	for (size_t i = 0; i < img->nfuncs; i++)
-		if ((img->funcs[i].flags & (KF_MOVABLE | KF_UNIT)) == KF_MOVABLE)
-			return 0;
+	if (nsections)
+		return 0;
 	if (img->secnames == KSEC_MAP || img->secnames == KSEC_OBJECT) {
 		pr_err("%s: no function sits in a .text.<name> input section of its own: %s "
 		       "was not built with -ffunction-sections; " REBUILD, from, img->path);
@@ -184,6 +187,7 @@ static const struct sections_opts default_opts;
 
 int sections_name(struct kimage *img, const struct sections_opts *opts)
 {
+	size_t nsections;
 	int err = 0;
 
 	if (!opts)
@@ -191,9 +195,9 @@ int sections_name(struct kimage *img, const struct sections_opts *opts)
 	/* A relocatable object named its sections itself (kimage_open()). */
 	if (!img->relocatable)
 		err = name_linked(img, opts);
-	count_movable(img);
+	nsections = count_movable(img);
 	if (!err && opts->need_function_sections)
-		err = check_function_sections(img);
+		err = check_function_sections(img, nsections);
 	return err;
 }
 
