@@ -528,21 +528,34 @@ static struct cgraph *random_graph(uint32_t seed)
 	return random_graph_paths(seed, true);
 }
 
-static void score(const struct cgraph *cg, const uint32_t *order, size_t n, uint64_t *wp,
-		  uint64_t *miss)
+/* The model as pages scores a candidate (5,000 runs) on a 16-entry TLB of
+ * @page pages, the default I-cache when @ic is given: the weighted pages,
+ * the misses and the I-cache misses. */
+static void score_on(const struct cgraph *cg, const uint32_t *order, size_t n, uint64_t page,
+		     uint64_t *wp, uint64_t *miss, uint64_t *ic)
 {
 	struct model_result r;
 	struct model_opts g;
 
 	model_opts_default(&g);
+	g.geom.page_size = page;
 	g.geom.tlb_entries[0] = 16;
 	g.geom.ntlb = 1;
-	g.geom.icache.size = 0;
+	if (!ic)
+		g.geom.icache.size = 0;
 	g.budget = 5000;
 	eval_order(cg, order, n, &g, &r);
 	*wp = r.wpages;
 	*miss = r.tlb_misses[0];
+	if (ic)
+		*ic = r.icache_misses;
 	model_result_free(&r);
+}
+
+static void score(const struct cgraph *cg, const uint32_t *order, size_t n, uint64_t *wp,
+		  uint64_t *miss)
+{
+	score_on(cg, order, n, 4096, wp, miss, NULL);
 }
 
 static void check_pages_classic(void)
@@ -599,24 +612,6 @@ static void check_pages_classic(void)
  * pages' order has no more I-cache misses (the model as pages replays it:
  * 5,000 runs) than any classic order with no more weighted pages than it.
  */
-static void score_2m(const struct cgraph *cg, const uint32_t *order, size_t n, uint64_t *wp,
-		     uint64_t *tlb, uint64_t *ic)
-{
-	struct model_result r;
-	struct model_opts g;
-
-	model_opts_default(&g);
-	g.geom.page_size = 2u << 20;
-	g.geom.tlb_entries[0] = 16;
-	g.geom.ntlb = 1;
-	g.budget = 5000;
-	eval_order(cg, order, n, &g, &r);
-	*wp = r.wpages;
-	*tlb = r.tlb_misses[0];
-	*ic = r.icache_misses;
-	model_result_free(&r);
-}
-
 static void check_pages_icache(void)
 {
 	static const char *const classic[] = { "c3", "ph", "cds" };
@@ -637,10 +632,10 @@ static void check_pages_icache(void)
 
 		for (int a = 0; a < 3; a++) {
 			n = run(classic[a], cg, &o, order);
-			score_2m(cg, order, n, &wp[a], &tlb[a], &ic[a]);
+			score_on(cg, order, n, 2u << 20, &wp[a], &tlb[a], &ic[a]);
 		}
 		n = run("pages", cg, &o, order);
-		score_2m(cg, order, n, &pw, &pt, &pi);
+		score_on(cg, order, n, 2u << 20, &pw, &pt, &pi);
 		for (int a = 0; a < 3; a++) {
 			all_tied &= tlb[a] == pt;
 			if (wp[a] <= pw && ic[a] < pi)
