@@ -27,17 +27,17 @@ the names (default 64).  A Markdown table to stdout.
 import itertools
 import os
 import re
+import runpy
 import subprocess
 import sys
+import types
 
-FAMILIES = "chardev pagecache filewrite pipe forkexec walk procsys signals mm".split()
+rs = types.SimpleNamespace(**runpy.run_path(os.path.join(
+    os.path.dirname(os.path.abspath(__file__)), "replay-splits.py")))
+die = rs.sr.die
+FAMILIES = rs.FAMILIES.split()
 KEYS = "f1-2-3-4 f5-6-7-8-9 f1-3-5-7-9 f2-4-6-8 f2-3-6-7 f1-4-5-8-9".split()
 USAGE = "usage: model-rank.py OUTDIR IMAGES LAYOUT[,LAYOUT...] [--hotpack PATH] [--grain G]\n"
-
-
-def die(msg):
-    sys.stderr.write("model-rank.py: " + msg + "\n")
-    sys.exit(1)
 
 
 def counts(path, phases):
