@@ -29,7 +29,8 @@ TOP=$(cd "$(dirname "$0")/.." && pwd)
 [ $# -eq 1 ] || { echo "usage: $0 OUTDIR" >&2; exit 2; }
 . "$TOP/bench/kernel-families.sh"
 # training halves, comma-separated families; each test half is the rest
-: "${SPLITS:=chardev,pagecache,filewrite,pipe chardev,filewrite,forkexec,procsys,mm pagecache,filewrite,walk,procsys}"
+# [bench/families.conf's]
+: "${SPLITS:=$(sed -n 's/^SPLITS=//p' "$TOP/bench/families.conf")}"
 kf_setup "$1"
 # hotpack order's options, e.g. "-a pages --search on"; empty: the default
 # algorithm (cds).  They name the images: ...-cds, ...-pages-search.

@@ -14,8 +14,8 @@
 #
 # Environment: KBUILD [as examples/kernel/kernel.sh]; HPBUILD, the hotpack build directory
 # that holds tool/hotpack and tool/qemu/ [the source tree]; or HOTPACK,
-# PLUGIN, HPMARK one by one; FAMILIES [all of examples/kernel/workloads,
-# in the order below]; LLD [ld.lld-22] (peers.sh); KVER [6.1], the kernel
+# PLUGIN, HPMARK one by one; FAMILIES [bench/families.conf's: all of
+# examples/kernel/workloads]; LLD [ld.lld-22] (peers.sh); KVER [6.1], the kernel
 # version kernel.sh builds (6.12: its images in $KBUILD/images-6.12); ARCH
 # [x86_64], the kernel's architecture as kernel.sh names it (arm64: images
 # in $KBUILD/images-arm64, booted by qemu-system-aarch64, the arm64 busybox;
@@ -27,7 +27,7 @@
 : "${HPBUILD:=$TOP}"
 : "${HOTPACK:=$HPBUILD/tool/hotpack}"
 : "${PLUGIN:=$HPBUILD/tool/qemu/libhotpack-itlb.so}"
-: "${FAMILIES:=chardev pagecache filewrite pipe forkexec walk procsys signals mm}"
+: "${FAMILIES:=$(sed -n 's/^FAMILIES=//p' "$TOP/bench/families.conf")}"
 : "${KVER:=6.1}"
 : "${ARCH:=x86_64}"
 export KBUILD KVER ARCH

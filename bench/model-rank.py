@@ -36,7 +36,6 @@ rs = types.SimpleNamespace(**runpy.run_path(os.path.join(
     os.path.dirname(os.path.abspath(__file__)), "replay-splits.py")))
 die = rs.sr.die
 FAMILIES = rs.FAMILIES.split()
-KEYS = "f1-2-3-4 f5-6-7-8-9 f1-3-5-7-9 f2-4-6-8 f2-3-6-7 f1-4-5-8-9".split()
 USAGE = "usage: model-rank.py OUTDIR IMAGES LAYOUT[,LAYOUT...] [--hotpack PATH] [--grain G]\n"
 
 
@@ -107,9 +106,10 @@ def main(argv):
     print("| split (trained on) | layout | model: 32 entries | emulator | model: I-cache | emulator |")
     print("|---|---|---:|---:|---:|---:|")
     pairs = []          # (what, emulated a, emulated b, model agrees)
-    for key in KEYS:
-        train = [int(x) for x in key[1:].split("-")]
-        test = [i for i in range(1, len(FAMILIES) + 1) if i not in train]
+    for train_fams, test_fams in rs.halves():
+        key = rs.key(train_fams)
+        train = [FAMILIES.index(f) + 1 for f in train_fams]
+        test = [FAMILIES.index(f) + 1 for f in test_fams]
         hprof = os.path.join(outdir, "model-rank", "test-%s.hprof" % key)
         if not os.path.exists(hprof):
             streams = [os.path.join(outdir, "samples", FAMILIES[i - 1] + ".txt") for i in test]

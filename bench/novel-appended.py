@@ -28,11 +28,11 @@ import subprocess
 import sys
 import types
 
-die = types.SimpleNamespace(**runpy.run_path(os.path.join(
-    os.path.dirname(os.path.abspath(__file__)), "stream-replay.py"))).die
-
-PAIRS = {"f1-2-3-4": "f5-6-7-8-9", "f1-3-5-7-9": "f2-4-6-8", "f2-3-6-7": "f1-4-5-8-9"}
-PAIRS.update({v: k for k, v in list(PAIRS.items())})
+rs = types.SimpleNamespace(**runpy.run_path(os.path.join(
+    os.path.dirname(os.path.abspath(__file__)), "replay-splits.py")))
+die = rs.sr.die
+# each training half's key, and its test half's
+PAIRS = {rs.key(tr): rs.key(te) for tr, te in rs.halves()}
 SECTION = re.compile(r"^\S*?\(\.text\.([^)\s]+)\)")
 FAR = 1 << 64   # a line with no symbol of its name (a plain .text unit): last
 

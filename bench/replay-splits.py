@@ -36,8 +36,6 @@ import sys
 import types
 from collections import Counter
 
-FAMILIES = "chardev pagecache filewrite pipe forkexec walk procsys signals mm"
-
 
 def sibling(name):
     """Another bench script's functions, by its file name."""
@@ -46,6 +44,43 @@ def sibling(name):
 
 
 sr = sibling("stream-replay.py")
+
+
+def conf(name):
+    """A setting of bench/families.conf (FAMILIES, SPLITS), the environment's if set."""
+    if os.environ.get(name):
+        return os.environ[name]
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "families.conf")
+    with open(path) as f:
+        for line in f:
+            if line.startswith(name + "="):
+                return line[len(name) + 1:].strip()
+    sr.die("%s: no %s= line" % (path, name))
+
+
+FAMILIES = conf("FAMILIES")
+
+
+def halves(splits=None):
+    """Each split of SPLITS (or of the list given) both ways, as generalize.sh
+    takes them: a list of (training families, test families), the test half
+    in FAMILIES' order."""
+    fams, out = FAMILIES.split(), []
+    for s in splits or conf("SPLITS").split():
+        a = s.split(",")
+        for f in a:
+            if f not in fams:
+                sr.die("SPLITS: %s: family %s is not one of FAMILIES (%s)" % (s, f, FAMILIES))
+        b = [f for f in fams if f not in a]
+        out += [(a, b), (b, a)]
+    return out
+
+
+def key(subset):
+    """A set of families' name in orders and images, as kf_key gives it:
+    chardev pagecache -> f1-2."""
+    fams = FAMILIES.split()
+    return "f" + "-".join(str(fams.index(f) + 1) for f in subset)
 
 
 def read_streams(paths, base, cache):
@@ -125,7 +160,7 @@ def main(argv):
                          "[--also MAP...]\n")
         return 2
     outdir, orders = orders[0], orders[1:]
-    fams = os.environ.get("FAMILIES", FAMILIES).split()
+    fams = FAMILIES.split()
     base = base_map(opt)
     if not base[0][0].startswith(".head.text"):
         sr.die("%s: .text does not start with .head.text: the replay lays out x86_64's "

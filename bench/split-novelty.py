@@ -6,8 +6,8 @@
 
 OUTDIR: a bench/generalize.sh output directory (samples/FAMILY.txt, the
 base image's streams); TRAIN: a training half as generalize.sh's SPLITS
-gives it, comma-separated families (default: SPLITS, or generalize.sh's
-default splits).  Each split is taken both ways, as generalize.sh takes it.
+gives it, comma-separated families (default: SPLITS, or
+bench/families.conf's).  Each split is taken both ways, as generalize.sh takes it.
 For every family of a test half: the share of its samples that fall in
 .text input sections (functions) that no family of the training half
 sampled, how many such functions and their bytes.  No order can place
@@ -20,9 +20,6 @@ import sys
 import types
 from collections import Counter
 
-SPLITS = "chardev,pagecache,filewrite,pipe chardev,filewrite,forkexec,procsys,mm pagecache,filewrite,walk,procsys"
-
-
 rs = types.SimpleNamespace(**runpy.run_path(os.path.join(
     os.path.dirname(os.path.abspath(__file__)), "replay-splits.py")))
 sr = rs.sr
@@ -33,12 +30,8 @@ def main(argv):
     if not args:
         sys.stderr.write("usage: split-novelty.py OUTDIR [TRAIN...] [--cache FILE] [--map BASE.map]\n")
         return 2
-    outdir, splits = args[0], args[1:] or os.environ.get("SPLITS", SPLITS).split()
-    fams = os.environ.get("FAMILIES", rs.FAMILIES).split()
-    for s in splits:
-        for f in s.split(","):
-            if f not in fams:
-                sr.die("%s: family %s is not one of FAMILIES (%s)" % (s, f, " ".join(fams)))
+    outdir, halves = args[0], rs.halves(args[1:])
+    fams = rs.FAMILIES.split()
     base = rs.base_map(opt)
     paths = [os.path.join(outdir, "samples", f + ".txt") for f in fams]
     heat = {}
@@ -50,19 +43,16 @@ def main(argv):
         heat[f] = c
     print("| training half | test family | its samples in functions the training half never ran | functions | bytes |")
     print("|---|---|---:|---:|---:|")
-    for s in splits:
-        a = s.split(",")
-        b = [f for f in fams if f not in a]
-        for train, test in ((a, b), (b, a)):
-            seen = set()
-            for f in train:
-                seen.update(heat[f])
-            for f in test:
-                new = [i for i in heat[f] if i not in seen]
-                tot = sum(heat[f].values()) or 1
-                print("| %s | %s | %.1f%% | %d | %d |" % (
-                    " ".join(train), f, 100.0 * sum(heat[f][i] for i in new) / tot,
-                    len(new), sum(base[i][2] for i in new)))
+    for train, test in halves:
+        seen = set()
+        for f in train:
+            seen.update(heat[f])
+        for f in test:
+            new = [i for i in heat[f] if i not in seen]
+            tot = sum(heat[f].values()) or 1
+            print("| %s | %s | %.1f%% | %d | %d |" % (
+                " ".join(train), f, 100.0 * sum(heat[f][i] for i in new) / tot,
+                len(new), sum(base[i][2] for i in new)))
     return 0
 
 
