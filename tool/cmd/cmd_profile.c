@@ -63,6 +63,8 @@ CLI_USAGE_SAMPLES("the vmlinux")
 "      --addr-window N      address lists: each N samples in a row (in the\n"
 "                           order they happened) also give a trace and edges\n"
 "                           of the functions they hit (default 0: off)\n"
+PIPE_REPEATS_USAGE
+"                           (lld-cg)\n"
 "      --sequence           also keep the order --addr-window's windows ran in\n"
 "                           (.hprof 2.1 'seq', which the model replays)\n"
 "      --json               the profile's statistics as one JSON object on\n"
@@ -107,6 +109,7 @@ static const struct option profile_longopts[] = {
 	{ "weight", required_argument, NULL, PIPE_OPT_WEIGHT },
 	{ "weight-of", required_argument, NULL, PIPE_OPT_WEIGHT_OF },
 	{ "addr-window", required_argument, NULL, PIPE_OPT_ADDR_WINDOW },
+	{ "repeats", required_argument, NULL, PIPE_OPT_REPEATS },
 	{ "sequence", no_argument, NULL, OPT_SEQUENCE },
 	{ "json", no_argument, NULL, OPT_JSON },
 	{ NULL, 0, NULL, 0 },

@@ -58,6 +58,8 @@ int pipe_parse_opt(struct pipe_opts *o, int c, const char *arg)
 		return input_parse_weight_of(&o->input, arg) ? -EINVAL : 1;
 	case PIPE_OPT_ADDR_WINDOW:
 		return input_parse_addr_window(&o->input, arg) ? -EINVAL : 1;
+	case PIPE_OPT_REPEATS:
+		return repeats_parse(arg, &o->graph.repeats) ? -EINVAL : 1;
 	case PIPE_OPT_PATH_ROOT:
 		if (o->npath_roots == PIPE_PATH_ROOTS_MAX) {
 			pr_err("--path-root: at most %d; give fewer", PIPE_PATH_ROOTS_MAX);

@@ -54,6 +54,7 @@ enum pipe_opt {
 	PIPE_OPT_SEARCH,
 	PIPE_OPT_PATH_ROOT,
 	PIPE_OPT_EVENT,
+	PIPE_OPT_REPEATS,
 };
 
 /* How samples are read against the image: verify and profile take these too. */
@@ -74,7 +75,8 @@ enum pipe_opt {
 	{ "dwarf-files", no_argument, NULL, PIPE_OPT_DWARF },                          \
 	{ "weight", required_argument, NULL, PIPE_OPT_WEIGHT },                        \
 	{ "weight-of", required_argument, NULL, PIPE_OPT_WEIGHT_OF },                  \
-	{ "addr-window", required_argument, NULL, PIPE_OPT_ADDR_WINDOW }
+	{ "addr-window", required_argument, NULL, PIPE_OPT_ADDR_WINDOW },              \
+	{ "repeats", required_argument, NULL, PIPE_OPT_REPEATS }
 
 #define PIPE_LAYOUT_LONGOPTS                                                           \
 	{ "coverage", required_argument, NULL, PIPE_OPT_COVERAGE },                    \
@@ -108,6 +110,12 @@ int pipe_parse_layout_opt(struct layout_opts *lo, int c, const char *arg);
 int pipe_check_search(const struct layout_opts *lo, const struct layout_algo *algo);
 
 /* The --help lines of the shared options; one %s: input_format_usage(). */
+#define PIPE_REPEATS_USAGE                                                             \
+"      --repeats RULE       windows of an address stream that repeat weigh:\n"    \
+"                           count (each time, default) or log (1 + log2 of\n"    \
+"                           their repeats: the paths that ran a few times\n"    \
+"                           count beside the loop that ran most)\n"
+
 #define PIPE_USAGE                                                                     \
 "      --map FILE           the link map (vmlinux.map); default: VMLINUX.map\n"       \
 "      --object FILE        vmlinux.o for section names; default: VMLINUX.o\n"        \
@@ -121,6 +129,7 @@ CLI_USAGE_SAMPLES("VMLINUX")                                                    
 "      --addr-window N      address lists: each N samples in a row (in the\n"      \
 "                           order they happened) also give a path and arcs\n"     \
 "                           of the functions they hit (default 0: off)\n"          \
+PIPE_REPEATS_USAGE                                                                     \
 "      --static-edges, --no-static-edges\n"                                           \
 "                           add direct calls from the code (default: when the\n"     \
 "                           samples carry no call chains, or --addr-window)\n"      \

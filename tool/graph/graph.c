@@ -265,15 +265,20 @@ int cg_build(struct cgraph **out, const struct kimage *img, const struct profile
 	struct prof_edge *e, *etmp;
 	struct prof_trace *t, *ttmp;
 	long static_added = 0;
+	struct repeats rep;
 
 	fidx = resolve_profile(img, prof, cg);
+	if (repeats_compute(&rep, prof, opts ? opts->repeats : REPEATS_COUNT))
+		pr_info("repeats: each window of the %zu in the sequence weighs 1 + log2 of its "
+			"repeats; the windows keep %.1f%% of their weight", prof->nseq,
+			100 * rep.rest);
 	/* Which image functions take part, with their summed weights. */
 	used = xcalloc(img->nfuncs, sizeof(*used));
 	fweight = xcalloc(img->nfuncs, sizeof(*fweight));
 	for (i = 0; i < prof->nfuncs; i++) {
 		if (fidx[i] == UINT32_MAX)
 			continue;
-		fweight[fidx[i]] += prof->funcs[i]->weight;
+		fweight[fidx[i]] += repeats_scale(prof->funcs[i]->weight, rep.func[i]);
 		if (prof->funcs[i]->weight)
 			used[fidx[i]] = true;
 	}
@@ -304,7 +309,8 @@ int cg_build(struct cgraph **out, const struct kimage *img, const struct profile
 
 		if (a == UINT32_MAX || b == UINT32_MAX || a == b)
 			continue;
-		cg_add_arc(cg, weight_nodes[a], weight_nodes[b], e->weight);
+		cg_add_arc(cg, weight_nodes[a], weight_nodes[b],
+			   repeats_scale(e->weight, repeats_edge(&rep, e->caller, e->callee)));
 	}
 	HASH_ITER(hh, prof->traces, t, ttmp) {
 		uint32_t n = 0;
@@ -319,7 +325,7 @@ int cg_build(struct cgraph **out, const struct kimage *img, const struct profile
 				continue;
 			path[n++] = weight_nodes[f];
 		}
-		cg_add_path(cg, path, n, t->weight);
+		cg_add_path(cg, path, n, repeats_scale(t->weight, rep.trace[t->id]));
 		if (n) {
 			cg->paths[cg->npaths - 1].src = t->id;
 			cg->paths[cg->npaths - 1].traced = t->traced;
@@ -334,6 +340,7 @@ int cg_build(struct cgraph **out, const struct kimage *img, const struct profile
 	}
 	cg_finish(cg);
 	seq_paths(cg, prof);
+	repeats_free(&rep);
 	free(path);
 	free(used);
 	free(fweight);

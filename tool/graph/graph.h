@@ -14,6 +14,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "graph/repeats.h"
 #include "image/image.h"
 #include "profile/profile.h"
 
@@ -65,6 +66,7 @@ struct cgraph {
 struct cg_opts {
 	bool static_edges;	/* add direct calls from the disassembly */
 	uint64_t static_edge_weight;
+	enum repeats_rule repeats;	/* how a repeated window weighs (--repeats) */
 };
 
 /** cg_build() - resolve @prof against @img. Returns 0 or -errno. */
