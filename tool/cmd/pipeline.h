@@ -112,9 +112,10 @@ int pipe_check_search(const struct layout_opts *lo, const struct layout_algo *al
 /* The --help lines of the shared options; one %s: input_format_usage(). */
 #define PIPE_REPEATS_USAGE                                                             \
 "      --repeats RULE       windows of an address stream that repeat weigh:\n"    \
-"                           count (each time, default) or log (1 + log2 of\n"    \
-"                           their repeats: the paths that ran a few times\n"    \
-"                           count beside the loop that ran most)\n"
+"                           count (each time, default), sqrt (the square\n"    \
+"                           root of their repeats) or log (1 + log2): the\n"   \
+"                           paths that ran a few times count beside the\n"     \
+"                           loop that ran most\n"
 
 #define PIPE_USAGE                                                                     \
 "      --map FILE           the link map (vmlinux.map); default: VMLINUX.map\n"       \

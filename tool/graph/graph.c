@@ -269,8 +269,10 @@ int cg_build(struct cgraph **out, const struct kimage *img, const struct profile
 
 	fidx = resolve_profile(img, prof, cg);
 	if (repeats_compute(&rep, prof, opts ? opts->repeats : REPEATS_COUNT))
-		pr_info("repeats: each window of the %zu in the sequence weighs 1 + log2 of its "
-			"repeats; the windows keep %.1f%% of their weight", prof->nseq,
+		pr_info("repeats %s: each window of the %zu in the sequence weighs %s of its "
+			"repeats; the windows keep %.1f%% of their weight",
+			repeats_name(opts->repeats), prof->nseq,
+			opts->repeats == REPEATS_LOG ? "1 + log2" : "the square root",
 			100 * rep.rest);
 	/* Which image functions take part, with their summed weights. */
 	used = xcalloc(img->nfuncs, sizeof(*used));

@@ -28,10 +28,12 @@ int repeats_parse(const char *arg, enum repeats_rule *rule)
 {
 	if (!strcmp(arg, "count"))
 		*rule = REPEATS_COUNT;
+	else if (!strcmp(arg, "sqrt"))
+		*rule = REPEATS_SQRT;
 	else if (!strcmp(arg, "log"))
 		*rule = REPEATS_LOG;
 	else {
-		pr_err("--repeats: '%s' is not count or log", arg);
+		pr_err("--repeats: '%s' is not count, sqrt or log", arg);
 		return -EINVAL;
 	}
 	return 0;
@@ -51,6 +53,17 @@ static void edge_add(struct repeats *r, uint32_t caller, uint32_t callee, double
 	}
 	e->kept += kept;
 	e->seen += seen;
+}
+
+const char *repeats_name(enum repeats_rule rule)
+{
+	static const char *const names[] = {
+		[REPEATS_COUNT] = "count",
+		[REPEATS_SQRT] = "sqrt",
+		[REPEATS_LOG] = "log",
+	};
+
+	return names[rule];
 }
 
 bool repeats_compute(struct repeats *r, const struct profile *prof, enum repeats_rule rule)
@@ -80,7 +93,7 @@ bool repeats_compute(struct repeats *r, const struct profile *prof, enum repeats
 		/* a trace that is no window (a stack, a call tree) keeps its weight */
 		if (!times[t->id])
 			continue;
-		k = 1 + log2(c);
+		k = rule == REPEATS_LOG ? 1 + log2(c) : sqrt(c);
 		r->trace[t->id] = k / c;
 		all_kept += k;
 		all_seen += c;

@@ -5,9 +5,10 @@
  * graph ten thousand times its heat and arcs, and the layout packs the
  * workload's one loop at the cost of every path that ran a few times; on a
  * workload the profile never saw, those are the paths that matter
- * (bench/RESULTS.md, "Repeats counted by their logarithm"). With the log
- * rule a window seen c times weighs 1 + log2(c) times, and each function's
- * heat, each edge and each trace is scaled by the share its windows keep.
+ * (bench/RESULTS.md, "Repeated windows"). Under the sqrt rule a window
+ * seen c times weighs sqrt(c) times, under log 1 + log2(c) times, and each
+ * function's heat, each edge and each trace is scaled by the share its
+ * windows keep.
  */
 #ifndef HP_REPEATS_H
 #define HP_REPEATS_H
@@ -18,7 +19,8 @@
 
 enum repeats_rule {
 	REPEATS_COUNT,		/* every time (the samples as they are) */
-	REPEATS_LOG,		/* 1 + log2 of the times a window was seen */
+	REPEATS_SQRT,		/* the square root of the times a window was seen */
+	REPEATS_LOG,		/* 1 + log2 of them */
 };
 
 struct repeats_edge;
@@ -32,10 +34,13 @@ struct repeats {
 };
 
 /**
- * repeats_parse() - "count" or "log" into @rule; 0, or -EINVAL after saying
- * what is wanted.
+ * repeats_parse() - "count", "sqrt" or "log" into @rule; 0, or -EINVAL
+ * after saying what is wanted.
  */
 int repeats_parse(const char *arg, enum repeats_rule *rule);
+
+/* The rule's name, as --repeats takes it. */
+const char *repeats_name(enum repeats_rule rule);
 
 /**
  * repeats_compute() - the factors of @prof's weights under @rule, from its
