@@ -19,6 +19,8 @@
 # the plugin; misses (fully associative LRU, 4 KiB pages, 8..128 entries) on
 # the trained families and on the test families they never saw.
 #
+# ALGOS: hotpack's algorithms (original c3 ph cds pages pages-search,
+# cds-repeats-RULE: cds with --repeats RULE) and lld-cdsort lld-hfsort.
 # TRAIN_SETS [all families, then chardev,pagecache,filewrite,pipe]:
 # training sets, comma-separated; "all" is FAMILIES (then nothing is
 # unseen).  The same OUTDIR as bench/generalize.sh shares its samples and
@@ -39,6 +41,9 @@ command -v as > /dev/null && command -v nm > /dev/null ||
 	kf_die "as and nm not found; apt-get install binutils"
 kf_setup "$1"
 : "${LLD_CG_OPTS:=--addr-window 64}"
+# lld's orders from a graph weighed with --repeats carry the rule in their
+# names (-hpcg-repeats-log), so that both live in one OUTDIR
+CG_TAG=$(echo "$LLD_CG_OPTS" | sed -n 's/.*--repeats[ =]\([a-z]*\).*/-repeats-\1/p')
 CONV=$TOP/bench/lld-standin.py
 
 # kf_lld_order NAME SORT FAMILY...: $OUT/orders/NAME.lds from lld's SORT
@@ -78,10 +83,11 @@ peer_order() {
 	pre=$1 algo=$2
 	shift 2
 	case $algo in
-	lld-*) kf_lld_order "$pre-$algo-hpcg" "${algo#lld-}" "$@"
-		kf_image "$pre-$algo-hpcg"
+	lld-*) kf_lld_order "$pre-$algo-hpcg$CG_TAG" "${algo#lld-}" "$@"
+		kf_image "$pre-$algo-hpcg$CG_TAG"
 		return ;;
 	pages-search) kf_order "$pre-$algo" "-a pages --search on" "$@" ;;
+	cds-repeats-*) kf_order "$pre-$algo" "--repeats ${algo#cds-repeats-}" "$@" ;;
 	cds) kf_order "$pre-$algo" "" "$@" ;;     # the default, as generalize.sh
 	*) kf_order "$pre-$algo" "-a $algo" "$@" ;;
 	esac
@@ -106,6 +112,7 @@ label() {
 	lld-hfsort) echo "lld hfsort (C3)" ;;
 	pages-search) echo "hotpack pages --search on" ;;
 	cds) echo "hotpack cds (default)" ;;
+	cds-repeats-*) echo "hotpack cds --repeats ${1#cds-repeats-}" ;;
 	*) echo "hotpack $1" ;;
 	esac
 }
@@ -135,7 +142,7 @@ md=$OUT/peers.md
 			kf_row "base (no order)" "$OUT/counts/base.txt" $m | sed 's/$/ |/'
 			for a in $ALGOS; do
 				n=$pre-$a
-				case $a in lld-*) n=$n-hpcg ;; esac
+				case $a in lld-*) n=$n-hpcg$CG_TAG ;; esac
 				t=$(printf '%.2f' "$(cat "$OUT/orders/$n.time")")
 				# shellcheck disable=SC2086
 				kf_row "$(label "$a")" "$OUT/counts/kf-$n.txt" $m | sed "s/\$/ $t |/"
