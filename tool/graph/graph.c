@@ -268,12 +268,19 @@ int cg_build(struct cgraph **out, const struct kimage *img, const struct profile
 	struct repeats rep;
 
 	fidx = resolve_profile(img, prof, cg);
-	if (repeats_compute(&rep, prof, opts ? opts->repeats : REPEATS_COUNT))
+	if (opts && opts->repeats != REPEATS_COUNT && !prof->nseq)
+		pr_warn("--repeats %s: the profile has no sequence of windows (an address list "
+			"read with --addr-window, or a .hprof of hotpack profile --sequence); "
+			"its weights are kept as they are", repeats_name(opts->repeats));
+	if (repeats_compute(&rep, prof, opts ? opts->repeats : REPEATS_COUNT)) {
+		cg->repeats = opts->repeats;
+		cg->repeats_kept = rep.rest;
 		pr_info("repeats %s: each window of the %zu in the sequence weighs %s of its "
 			"repeats; the windows keep %.1f%% of their weight",
 			repeats_name(opts->repeats), prof->nseq,
 			opts->repeats == REPEATS_LOG ? "1 + log2" : "the square root",
 			100 * rep.rest);
+	}
 	/* Which image functions take part, with their summed weights. */
 	used = xcalloc(img->nfuncs, sizeof(*used));
 	fweight = xcalloc(img->nfuncs, sizeof(*fweight));

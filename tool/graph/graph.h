@@ -56,6 +56,10 @@ struct cgraph {
 	uint32_t *seq;
 	size_t nseq;
 	uint64_t total_weight;
+	/* --repeats: the rule the weights were scaled by (count: none), and
+	 * the share of their weight the windows kept */
+	enum repeats_rule repeats;
+	double repeats_kept;
 	uint32_t *node_of_func;	/* kimage index -> node, UINT32_MAX if none */
 	/* what could not be resolved */
 	size_t unresolved_funcs;
