@@ -30,7 +30,7 @@ TOP=$(cd "$(dirname "$0")/.." && pwd)
 . "$TOP/bench/kernel-families.sh"
 # training halves, comma-separated families; each test half is the rest
 # [bench/families.conf's]
-: "${SPLITS:=$(sed -n 's/^SPLITS=//p' "$TOP/bench/families.conf")}"
+: "${SPLITS:=$(kf_conf SPLITS)}"
 kf_setup "$1"
 # hotpack order's options, e.g. "-a pages --search on"; empty: the default
 # algorithm (cds).  They name the images: ...-cds, ...-pages-search.

@@ -27,7 +27,9 @@
 : "${HPBUILD:=$TOP}"
 : "${HOTPACK:=$HPBUILD/tool/hotpack}"
 : "${PLUGIN:=$HPBUILD/tool/qemu/libhotpack-itlb.so}"
-: "${FAMILIES:=$(sed -n 's/^FAMILIES=//p' "$TOP/bench/families.conf")}"
+# kf_conf NAME: NAME's setting in bench/families.conf (FAMILIES, SPLITS)
+kf_conf() { sed -n "s/^$1=//p" "$TOP/bench/families.conf"; }
+: "${FAMILIES:=$(kf_conf FAMILIES)}"
 : "${KVER:=6.1}"
 : "${ARCH:=x86_64}"
 export KBUILD KVER ARCH

@@ -153,8 +153,7 @@ static void emit_header(FILE *out, const char *open, const char *mid, const char
 	if (cg->repeats != REPEATS_COUNT)
 		fprintf(out, "%sweights: --repeats %s, each window of the stream weighs %s of its "
 			"repeats (the windows kept %.1f%% of their weight)\n", mid,
-			repeats_name(cg->repeats),
-			cg->repeats == REPEATS_LOG ? "1 + log2" : "the square root",
+			repeats_name(cg->repeats), repeats_weighs(cg->repeats),
 			100 * cg->repeats_kept);
 	if (info->geom && info->geom->name) {
 		char g[320], m[256];

@@ -277,8 +277,7 @@ int cg_build(struct cgraph **out, const struct kimage *img, const struct profile
 		cg->repeats_kept = rep.rest;
 		pr_info("repeats %s: each window of the %zu in the sequence weighs %s of its "
 			"repeats; the windows keep %.1f%% of their weight",
-			repeats_name(opts->repeats), prof->nseq,
-			opts->repeats == REPEATS_LOG ? "1 + log2" : "the square root",
+			repeats_name(opts->repeats), prof->nseq, repeats_weighs(opts->repeats),
 			100 * rep.rest);
 	}
 	/* Which image functions take part, with their summed weights. */

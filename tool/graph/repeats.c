@@ -66,6 +66,17 @@ const char *repeats_name(enum repeats_rule rule)
 	return names[rule];
 }
 
+const char *repeats_weighs(enum repeats_rule rule)
+{
+	static const char *const what[] = {
+		[REPEATS_COUNT] = "all",
+		[REPEATS_SQRT] = "the square root",
+		[REPEATS_LOG] = "1 + log2",
+	};
+
+	return what[rule];
+}
+
 bool repeats_compute(struct repeats *r, const struct profile *prof, enum repeats_rule rule)
 {
 	uint64_t *times;

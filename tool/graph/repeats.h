@@ -42,6 +42,10 @@ int repeats_parse(const char *arg, enum repeats_rule *rule);
 /* The rule's name, as --repeats takes it. */
 const char *repeats_name(enum repeats_rule rule);
 
+/* What a window weighs under the rule, for messages: "... weighs %s of its
+ * repeats" ("1 + log2", "the square root"). */
+const char *repeats_weighs(enum repeats_rule rule);
+
 /**
  * repeats_compute() - the factors of @prof's weights under @rule, from its
  * sequence of windows (profile.seq; a profile without one keeps its
