@@ -49,6 +49,11 @@
 /* net memberships kept at most: beyond, only the heaviest nets (ties: the
  * order of the paths), so that the cost is bounded whatever the profile */
 #define PAGES_MAX_MEMBERS 250000
+/* the same for windows with their sequence (cg->seq): a net left out takes
+ * the sequence out of the model and the search (replay_order(),
+ * search_pick()), and the kernel loop's nine families' windows hold 299,375
+ * memberships; the cost stays bounded by the search's budget */
+#define PAGES_MAX_MEMBERS_SEQ 1000000
 
 /* ---- nets ---- */
 
@@ -91,12 +96,13 @@ static int cmp_net_weight(const void *a, const void *b, void *ctx);
 static void cap_nets(struct pages *p)
 {
 	size_t total = 0, kept = 0, budget = 0;
+	size_t max = p->cg->nseq ? PAGES_MAX_MEMBERS_SEQ : PAGES_MAX_MEMBERS;
 	uint32_t *idx;
 	bool *keep;
 
 	for (size_t i = 0; i < p->nnets; i++)
 		total += p->nets[i].n;
-	if (total <= PAGES_MAX_MEMBERS)
+	if (total <= max)
 		return;
 	idx = xmallocarray(p->nnets, sizeof(*idx));
 	keep = xcalloc(p->nnets, sizeof(*keep));
@@ -104,7 +110,7 @@ static void cap_nets(struct pages *p)
 		idx[i] = (uint32_t)i;
 	qsort_r(idx, p->nnets, sizeof(*idx), cmp_net_weight, p);
 	for (size_t i = 0; i < p->nnets; i++) {
-		if (budget + p->nets[idx[i]].n > PAGES_MAX_MEMBERS)
+		if (budget + p->nets[idx[i]].n > max)
 			break;
 		budget += p->nets[idx[i]].n;
 		keep[idx[i]] = true;
@@ -660,6 +666,23 @@ static int mend_pick(const struct pages *p, const struct layout_opts *opts,
 	return err;
 }
 
+/* Why --search on does not search (search_pick()'s conditions), as a warning. */
+static void search_cannot(const struct pages *p)
+{
+	if (!p->cg->npaths || !p->nnets)
+		pr_warn("pages: --search on: not searched: the profile has no paths (call "
+			"stacks, traces or --addr-window windows) to replay");
+	else if (p->dropped)
+		pr_warn("pages: --search on: not searched: %zu of its %zu nets were left out "
+			"past %d memberships, and the search replays them all; give fewer or "
+			"shorter inputs (--addr-window)", p->dropped, p->dropped + p->nnets,
+			p->cg->nseq ? PAGES_MAX_MEMBERS_SEQ : PAGES_MAX_MEMBERS);
+	else
+		pr_warn("pages: --search on: not searched: its replay models fully "
+			"associative LRU TLBs of up to %d entries, and this geometry's is "
+			"set-associative, of another model or larger", PAGESIM_MAX_ENTRIES);
+}
+
 /*
  * The pick, cut into pages, searched on the misses (pages_search_misses()) and
  * laid out back to back replaces it in order[] when the model counts the
@@ -681,10 +704,15 @@ static int search_pick(struct pages *p, const struct layout_opts *opts, const st
 	size_t nx;
 	int err;
 
-	if (!p->cg->npaths || !p->nnets || p->dropped || !pagesim_fits(&opts->geom) ||
-	    opts->search == LAYOUT_SEARCH_OFF ||
+	if (opts->search == LAYOUT_SEARCH_OFF ||
 	    (opts->search == LAYOUT_SEARCH_AUTO && opts->window_paths))
 		return 0;
+	if (!p->cg->npaths || !p->nnets || p->dropped || !pagesim_fits(&opts->geom)) {
+		/* asked for by name, a search that cannot run is said, not skipped */
+		if (opts->search == LAYOUT_SEARCH_ON)
+			search_cannot(p);
+		return 0;
+	}
 	classic_bars(sc, which, nsc, &bar_pages, &bar_cost);
 	/* windows: pages per window are no goal of their own; the search
 	 * may spend PAGES_SEARCH_ROOM_PCT of the pick's on fewer misses */

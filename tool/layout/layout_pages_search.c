@@ -345,8 +345,11 @@ bool pages_search_misses(struct pages *p, const struct layout_opts *opts, uint64
 		  (pagesim_visits(s.ps) + nn);
 	if (s.evals < (uint64_t)p->nsel * PAGES_SEARCH_TRIES) {
 		/* too large a profile for the budget: no pass would end */
-		pr_debug("pages: search: %" PRIu64 " replays of %" PRIu64 " visits, too few for "
-			 "%zu functions", s.evals, pagesim_visits(s.ps), p->nsel);
+		if (opts->search == LAYOUT_SEARCH_ON)
+			pr_warn("pages: --search on: not searched: its budget gives %" PRIu64
+				" replays of %" PRIu64 " node visits, too few to try %zu functions "
+				"%d times; give a shorter input or --coverage", s.evals,
+				pagesim_visits(s.ps), p->nsel, PAGES_SEARCH_TRIES);
 		pagesim_free(s.ps);
 		return false;
 	}

@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "graph/graph.h"
 #include "layout/layout.h"
@@ -392,6 +393,63 @@ static void check_large(void)
  * cost is bounded): 16,000 paths of 20 functions (all paths counted in
  * the comparison with c3).
  */
+/* What pages writes to stderr while it orders @cg (pr_warn's lines). */
+static char *pages_stderr(const struct cgraph *cg, const struct layout_opts *o)
+{
+	uint32_t *order = calloc(cg->nnodes, sizeof(*order));
+	FILE *tmp = tmpfile();
+	int saved;
+	char *text = calloc(4096, 1);
+
+	fflush(stderr);
+	saved = dup(2);
+	dup2(fileno(tmp), 2);
+	run("pages", cg, o, order);
+	fflush(stderr);
+	dup2(saved, 2);
+	close(saved);
+	rewind(tmp);
+	text[fread(text, 1, 4095, tmp)] = '\0';
+	fclose(tmp);
+	free(order);
+	return text;
+}
+
+/*
+ * --search on where the search cannot run says so: nets left out past the
+ * cap (paths without a sequence); with the windows' sequence the cap is
+ * higher, and the same graph gets as far as the search's budget (cut to
+ * nothing here, which is said too).
+ */
+static void check_search_capped(struct cgraph *cg)
+{
+	struct layout_opts o = { .geom = GEOM_DEFAULT_INIT, .coverage = 1.0,
+				 .search = LAYOUT_SEARCH_ON };
+	char *err;
+
+	err = pages_stderr(cg, &o);
+	ok(strstr(err, "--search on: not searched:") && strstr(err, "nets were left out past 250000"),
+	   "pages --search on, nets capped: the warning says why");
+	free(err);
+	cg->seq = malloc(cg->npaths * sizeof(*cg->seq));
+	for (size_t i = 0; i < cg->npaths; i++)
+		cg->seq[i] = (uint32_t)i;
+	cg->nseq = cg->npaths;
+	o.search_work = 1;
+	err = pages_stderr(cg, &o);
+	ok(!strstr(err, "left out") && strstr(err, "--search on: not searched: its budget"),
+	   "pages --search on, windows in sequence: not capped, the budget said");
+	free(err);
+	o.search = LAYOUT_SEARCH_AUTO;
+	o.window_paths = true;
+	err = pages_stderr(cg, &o);
+	ok(!strstr(err, "not searched"), "pages --search auto on windows: nothing said");
+	free(err);
+	free(cg->seq);
+	cg->seq = NULL;
+	cg->nseq = 0;
+}
+
 static void check_capped(void)
 {
 	struct cgraph *cg = cg_new(NULL);
@@ -411,6 +469,7 @@ static void check_capped(void)
 	}
 	cg_finish(cg);
 	check_pages_big(cg, 2000, "about 300,000 memberships (capped)");
+	check_search_capped(cg);
 	cg_free(cg);
 }
 
