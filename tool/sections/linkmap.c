@@ -69,6 +69,9 @@ struct secname {
 	UT_hash_handle hh;
 };
 
+/* the most alignment a fill in the map is taken to show (a page) */
+#define MAP_MAX_ALIGN 4096u
+
 struct map_stats {
 	size_t sections, movable;
 	size_t units;		/* of the movable: plain .text sections, moved whole */
@@ -76,6 +79,8 @@ struct map_stats {
 				 * and those at f's address */
 	struct secname *names;
 	uint64_t text_end;	/* the end of the last input section of .text */
+	uint64_t prev_end;	/* the end of the one before this in .text; 0 after
+				 * an assignment line (an ALIGN of the script's) */
 	bool ended;		/* the map's last line, "OUTPUT(FILE FORMAT)", was read */
 };
 
@@ -150,17 +155,49 @@ static void map_plain_text(struct kimage *img, size_t i, size_t n, uint64_t size
 	st->units++;
 }
 
+/* The least power of two that rounds @end up to @addr (a fill's
+ * alignment), or 0 when none up to a page does. */
+static uint64_t fill_align(uint64_t end, uint64_t addr)
+{
+	for (uint64_t a = 1; a <= MAP_MAX_ALIGN; a <<= 1)
+		if (((end + a - 1) & ~(a - 1)) == addr)
+			return a;
+	return 0;
+}
+
+/*
+ * Without an object file a function's alignment is a guess (the low bit of
+ * its address, up to the architecture's usual; image.c). A fill before its
+ * section that the guess does not explain shows it is aligned more, as an
+ * assembly unit's .align is (ppc32's entry_32.o: a page): it takes the low
+ * bit of its address then, up to a page. Without this the layout's model
+ * put that unit, and everything after it, up to 2.5 KB off the link's
+ * addresses (bench/RESULTS.md, "Function alignment").
+ */
+static void align_from_fill(struct kfunc *f, uint64_t addr, uint64_t fill)
+{
+	uint64_t low = addr & -addr;
+
+	if (fill > f->align && addr)
+		f->align = (uint32_t)(low < MAP_MAX_ALIGN ? low : MAP_MAX_ALIGN);
+}
+
 static void map_input_section(struct kimage *img, const char *outsec, const char *name,
 			      uint64_t addr, uint64_t size, const char *object,
 			      struct map_stats *st)
 {
 	size_t i = first_func_at_or_after(img, addr), n = 0;
+	uint64_t fill = 0;
 	struct kfunc *f;
 
 	if (!strcmp(outsec, ".text")) {
 		count_section_name(st, name);
 		if (size && addr + size > st->text_end)
 			st->text_end = addr + size;
+		if (size && st->prev_end && addr > st->prev_end)
+			fill = fill_align(st->prev_end, addr);
+		if (size)
+			st->prev_end = addr + size;
 	}
 	if (size)
 		check_agreement(img, name, addr, st);
@@ -170,6 +207,7 @@ static void map_input_section(struct kimage *img, const char *outsec, const char
 	while (i + n < img->nfuncs && img->funcs[i + n].addr < addr + size)
 		n++;
 	f = &img->funcs[i];
+	align_from_fill(f, addr, fill);
 	f->object = kimage_keep_string(img, object, strlen(object));
 	if (!strcmp(outsec, ".text") && !strcmp(name, ".text")) {
 		map_plain_text(img, i, n, size, st);
@@ -255,8 +293,13 @@ int linkmap_read_stream(struct kimage *img, FILE *in, const char *path)
 			size_t n = strcspn(line, " \t");
 
 			snprintf(outsec, sizeof(outsec), "%.*s", (int)n, line);
+			st.prev_end = 0;
 			continue;
 		}
+		/* "0x... . = ALIGN (0x1000)", "0x... _stext = .": the script's
+		 * own, so a fill after it is not the next section's */
+		if (strstr(line, " = "))
+			st.prev_end = 0;
 		if (line[0] != ' ' || line[1] == ' ' || line[1] == '*' || !line[1])
 			continue;
 		s = line + 1;

@@ -6,7 +6,8 @@
  * object's plain .text holding both, moved whole as one unit; a map that
  * is not one, and one that cannot be opened; and without a map the
  * assumed names: .text.<name>, .text.unlikely.<name> for a .cold part, and
- * nothing for a function between a fixed region's markers.
+ * nothing for a function between a fixed region's markers; and a fill in
+ * the map that shows more alignment than the guess.
  */
 #include "config.h"
 
@@ -35,6 +36,14 @@ __attribute__((noinline)) int map_one(int x)
 __attribute__((noinline)) int map_two(int x)
 {
 	return map_one(x) ^ 0x55;
+}
+
+/* A function aligned past the usual 16, as an assembly unit's .align is. */
+__attribute__((noinline, aligned(1024))) int map_aligned(int x);
+
+__attribute__((noinline, aligned(1024))) int map_aligned(int x)
+{
+	return x - 7;
 }
 
 /* A function inside the kernel's sched region, and a GCC-style cold part:
@@ -133,6 +142,72 @@ static void check_map(void)
 	is_str(img->secnames_from, "tiny.map", "and which map");
 out:
 	kimage_close(img);
+}
+
+/*
+ * A map whose fill before map_aligned's section shows more alignment than
+ * the guess (the low bit of its address, up to the architecture's 16):
+ * @gap bytes of fill after a section that ends before it, with a script
+ * assignment line between the two when @assign.
+ */
+static uint32_t align_after_fill(uint64_t gap, bool assign)
+{
+	struct kimage *img = open_self();
+	struct kfunc *f = img ? kimage_find_func_by_name(img, "map_aligned") : NULL;
+	uint32_t got = 0;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *out, *in;
+
+	if (!f)
+		goto out;
+	out = open_memstream(&buf, &len);
+	fprintf(out, "Linker script and memory map\n\n"
+		     ".text           0x%" PRIx64 "   0x%" PRIx64 "\n"
+		     " .text.before   0x%016" PRIx64 "       0x%" PRIx64 " before.o\n"
+		     "%s"
+		     " *fill*         0x%016" PRIx64 "       0x%" PRIx64 "\n"
+		     " .text.map_aligned\n"
+		     "                0x%016" PRIx64 "       0x%" PRIx64 " aligned.o\n"
+		     "\nOUTPUT(test elf64-x86-64)\n",
+		f->addr - gap - 64, f->size + gap + 64, f->addr - gap - 64, (uint64_t)64,
+		assign ? "                0x0000000000000000                . = ALIGN (0x400)\n" : "",
+		f->addr - gap, gap, f->addr, f->size);
+	fclose(out);
+	in = fmemopen(buf, len, "r");
+	hp_verbosity = 0;
+	if (in && !linkmap_read_stream(img, in, "aligned.map"))
+		got = f->align;
+	hp_verbosity = 1;
+	if (in)
+		fclose(in);
+out:
+	free(buf);
+	if (img)
+		kimage_close(img);
+	return got;
+}
+
+static void check_align_from_fill(void)
+{
+	struct kimage *img = open_self();
+	struct kfunc *f = img ? kimage_find_func_by_name(img, "map_aligned") : NULL;
+	uint64_t low, guess;
+
+	if (!ok(f && !(f->addr & 1023), "map_aligned is at a 1 KiB boundary"))
+		goto out;
+	low = f->addr & -f->addr;
+	guess = img->arch->func_align;
+	is_int(f->align, guess, "without a map: the guess (the low bit, up to the arch's usual)");
+	is_int(align_after_fill(guess / 2 + guess / 4, false), guess,
+	       "a fill the guess explains: the guess kept");
+	is_int(align_after_fill(1000, false), low < 4096 ? low : 4096,
+	       "a fill only more explains: the low bit of its address, up to a page");
+	is_int(align_after_fill(1000, true), guess, "the same after a script's assignment: kept");
+	is_int(align_after_fill(0, false), guess, "no fill: the guess kept");
+out:
+	if (img)
+		kimage_close(img);
 }
 
 /* An object's plain .text holding both functions (an assembly file's):
@@ -236,5 +311,6 @@ int main(void)
 	check_plain_text();
 	check_not_a_map();
 	check_assumed();
+	check_align_from_fill();
 	return done_testing();
 }
