@@ -69,7 +69,8 @@ static void verify_usage(FILE *f)
 "\n"
 "  -O, --order FILE         the order file NEW was linked with (any format of\n"
 "                           hotpack order -f): check every listed function came\n"
-"                           out in NEW, in that order, inside the hot region\n"
+"                           out in NEW, in that order, inside the hot region,\n"
+"                           and where the model's packing puts it\n"
 CLI_USAGE_OUTPUT
 "  -p, --page-size SIZE     page size of the model (default 4K)\n"
 "  -e, --tlb-entries LIST   I-TLB entries to simulate, e.g. 32,64,128 (default;\n"
@@ -520,6 +521,10 @@ struct verdict {
 	bool have_region;
 	uint64_t region_start, region_end;
 	size_t listed, in_place, problems[FP_NR];
+	/* of those in place in the hot region, the ones the model's packing
+	 * (OLD's sizes and alignments, back to back) puts elsewhere */
+	size_t layout_checked, layout_off;
+	uint64_t layout_off_bytes;
 	size_t hot, hot_moved, hot_in_region;	/* the sampled movable functions */
 	bool hot_same_order;	/* their relative order in NEW is OLD's */
 	size_t new_movable, new_funcs;
@@ -579,6 +584,41 @@ static void check_order(const struct verify_opts *o, struct order_file *of,
 	}
 	if (shown && shown < v->listed - v->in_place)
 		fprintf(o->out, "  ... and %zu more\n", v->listed - v->in_place - shown);
+}
+
+/*
+ * The layout's model packs the listed functions back to back from the hot
+ * region's start, each at its alignment as OLD tells it (the low bit of its
+ * address up to the architecture's usual, or vmlinux.o's), and its page
+ * figures hold only if the link does the same. Each function in place is
+ * checked against that packing from where the one before it really ended,
+ * so one error counts once; the bytes are how far each one was off, either
+ * way (a link that aligns less than the model guessed places it earlier).
+ */
+static void check_layout(const struct order_file *of, struct verdict *v)
+{
+	uint64_t end = v->region_start;
+
+	if (!v->have_region)
+		return;
+	for (size_t i = 0; i < of->n; i++) {
+		const struct listed *l = &of->items[i];
+		uint64_t a, want, size;
+
+		if (!l->new || l->new->addr < v->region_start || l->new->addr >= v->region_end ||
+		    l->new->addr < end)
+			continue;
+		a = NONZERO(l->old->align);
+		want = (end + a - 1) & ~(a - 1);
+		size = (l->old->flags & KF_UNIT) ? l->old->unit_size : l->old->size;
+		v->layout_checked++;
+		if (l->new->addr != want) {
+			v->layout_off++;
+			v->layout_off_bytes += l->new->addr > want ? l->new->addr - want
+								    : want - l->new->addr;
+		}
+		end = l->new->addr + size;
+	}
 }
 
 /* Without an order file: did the sampled movable functions move at all? */
@@ -868,6 +908,15 @@ static void print_findings(FILE *out, const struct verdict *v, const struct orde
 		       "%zu lines named nothing in OLD\n", of->format, v->listed, v->in_place,
 		       v->problems[FP_MISSING], v->problems[FP_STAYED],
 		       v->problems[FP_OUTSIDE], v->problems[FP_DISORDER], of->unresolved);
+	if (of && v->layout_checked)
+		fprintf(out, "the model's layout: %zu of the %zu in the hot region where its packing "
+		       "puts them%s", v->layout_checked - v->layout_off, v->layout_checked,
+		       v->layout_off ? "" : "\n");
+	if (of && v->layout_off)
+		fprintf(out, "; %zu elsewhere, %" PRIu64 " bytes off in all (alignments the "
+		       "link and the model do not agree on: the model's figures for NEW are off "
+		       "by as much; hotpack order --object vmlinux.o takes them exact)\n",
+		       v->layout_off, v->layout_off_bytes);
 	fprintf(out, "sampled movable functions: %zu, moved %zu", v->hot, v->hot_moved);
 	if (v->have_region)
 		fprintf(out, ", inside the hot region %zu", v->hot_in_region);
@@ -999,6 +1048,9 @@ static int verify_json(const struct verify_opts *o, const struct verify_json_in 
 		json_u64(&j, "outside_region", v->problems[FP_OUTSIDE]);
 		json_u64(&j, "out_of_order", v->problems[FP_DISORDER]);
 		json_u64(&j, "unresolved_lines", in->of->unresolved);
+		json_u64(&j, "layout_checked", v->layout_checked);
+		json_u64(&j, "layout_off", v->layout_off);
+		json_u64(&j, "layout_off_bytes", v->layout_off_bytes);
 		json_end(&j);
 	} else {
 		json_null(&j, "order_file");
@@ -1104,8 +1156,10 @@ static int verify_run(struct verify_opts *o, char *oldpath, char *newpath, char 
 	v.new_secnames = nimg->secnames;
 	if (!o->json)
 		fprintf(o->out, "\n");
-	if (o->order_path)
+	if (o->order_path) {
 		check_order(o, &of, nimg, &v);
+		check_layout(&of, &v);
+	}
 	check_hot(cg, old_addr, new_addr, &v);
 	v.nodes = cg->nnodes;
 	v.missing = missing;
