@@ -214,6 +214,7 @@ static int order_run(struct order_opts *o, char *vmlinux, char **inputs, int nin
 	struct emit_info info = { 0 };
 	struct emit_summary sum = { 0 };
 	struct layout_traced traced = { 0 };
+	struct layout_search_outcome searched = { 0 };
 	uint32_t *order = NULL;
 	size_t n = 0, left_out = 0;
 	int err;
@@ -224,6 +225,7 @@ static int order_run(struct order_opts *o, char *vmlinux, char **inputs, int nin
 	cg = p.cg;
 	pipe_machine_geometry(&o->layout.geom, p.img);
 	o->layout.window_paths = pipe_window_paths(&p, &o->pipe);
+	o->layout.search_out = &searched;
 	if (!err) {
 		order = xmallocarray(cg->nnodes, sizeof(*order));
 		err = layout_run_traced(layout_find(o->algo), cg, &o->layout, order, &n,
@@ -257,6 +259,7 @@ static int order_run(struct order_opts *o, char *vmlinux, char **inputs, int nin
 		info.prof = p.prof;
 		info.geom = &o->layout.geom;
 		info.traced = &traced;
+		info.search = &searched;
 		info.summary = &sum;
 		err = order_summary(cg, vmlinux, order, n, &o->layout.geom, &sum);
 	}

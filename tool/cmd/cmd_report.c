@@ -221,6 +221,7 @@ struct report_col {
 	size_t placed;
 	struct layout_traced traced;	/* what the explicit traces got */
 	struct emit_summary sum;	/* what order's header says of it */
+	struct layout_search_outcome searched;	/* pages' search */
 };
 
 /* The table of @g's figures: col[i].r, or with @large col[i].rl. */
@@ -259,6 +260,7 @@ static void print_orders(const struct report_opts *o, const struct report_col *c
 	for (size_t i = 1; i < n; i++) {
 		fprintf(o->out, "\norder (%s), as hotpack order writes it:\n", col[i].name);
 		emit_summary_print(o->out, "  ", &col[i].sum);
+		emit_search_print(o->out, "  ", &col[i].searched);
 	}
 }
 
@@ -542,12 +544,15 @@ static int report_run(struct report_opts *o, char *vmlinux, char **inputs, int n
 	for (size_t a = 0; layout_algos[a] && ncol < 18; a++) {
 		const struct layout_algo *al = layout_algos[a];
 		struct report_col *c = &col[ncol];
+		struct layout_opts lo;
 		double t0;
 
 		if (strcmp(o->algo, "all") && strcmp(o->algo, al->name))
 			continue;
 		t0 = now_ms();
-		err = layout_run_traced(al, cg, &o->layout, order, &c->placed, &c->traced);
+		lo = o->layout;
+		lo.search_out = &c->searched;
+		err = layout_run_traced(al, cg, &lo, order, &c->placed, &c->traced);
 		c->ms = now_ms() - t0;
 		if (err)
 			goto out;

@@ -129,6 +129,27 @@ void emit_summary_print(FILE *out, const char *mid, const struct emit_summary *s
 					"current layout" : "");
 }
 
+void emit_search_print(FILE *out, const char *mid, const struct layout_search_outcome *s)
+{
+	double pct = s->nsizes ? 100.0 * (1.0 - s->cost / (double)s->nsizes) : 0;
+
+	switch (s->what) {
+	case LAYOUT_SEARCH_KEPT:
+		fprintf(out, "%ssearch: kept: %.1f%% fewer misses in the model than the pick, "
+			"on average over its %zu TLB sizes\n", mid, pct, s->nsizes);
+		break;
+	case LAYOUT_SEARCH_NOT_KEPT:
+		fprintf(out, "%ssearch: not kept (%s): %.1f%% fewer misses in the model than the "
+			"pick, on average over its %zu TLB sizes\n", mid, s->why, pct, s->nsizes);
+		break;
+	case LAYOUT_SEARCH_NOT_RUN:
+		fprintf(out, "%ssearch: not run: %s\n", mid, s->why);
+		break;
+	default:
+		break;
+	}
+}
+
 static void emit_header(FILE *out, const char *open, const char *mid, const char *close,
 			const struct cgraph *cg, const struct emit_info *info, enum emit_format fmt,
 			size_t n)
@@ -177,6 +198,8 @@ static void emit_header(FILE *out, const char *open, const char *mid, const char
 	}
 	if (info->traced && info->traced->npaths)
 		emit_traced(out, mid, cg, info->traced);
+	if (info->search)
+		emit_search_print(out, mid, info->search);
 	fprintf(out, "%s", close);
 }
 

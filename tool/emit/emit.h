@@ -65,7 +65,12 @@ struct emit_info {
 	const struct geometry *geom;	/* named on a line of its own when it is a
 					 * preset's; NULL: none */
 	const struct layout_traced *traced;	/* the explicit traces; NULL: none */
+	const struct layout_search_outcome *search;	/* pages' search; NULL: none */
 };
+
+/* The header's line on pages' search: kept, not kept (and why), or not run
+ * (why); nothing when it was not asked for. */
+void emit_search_print(FILE *out, const char *mid, const struct layout_search_outcome *s);
 
 int emit_format_from_name(const char *name);
 const char *emit_format_name(enum emit_format f);

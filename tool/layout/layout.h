@@ -28,6 +28,20 @@ enum layout_search {
 	LAYOUT_SEARCH_OFF,
 };
 
+/* What pages' search did, for the order's header (layout_opts.search_out). */
+struct layout_search_outcome {
+	enum {
+		LAYOUT_SEARCH_NOT_ASKED,	/* off, or auto on windows */
+		LAYOUT_SEARCH_NOT_RUN,		/* asked for; why: in why[] */
+		LAYOUT_SEARCH_NOT_KEPT,		/* ran; the model did not take it */
+		LAYOUT_SEARCH_KEPT,
+	} what;
+	double cost;	/* the result's misses over the sizes, each in units of
+			 * the pick's there (the pick's cost: nsizes) */
+	size_t nsizes;
+	char why[200];
+};
+
 struct layout_opts {
 	struct geometry geom;	/* what the layout packs for: its page size, and
 				 * for algorithms with a TLB model the first
@@ -37,6 +51,7 @@ struct layout_opts {
 	enum layout_search search; /* pages' search on the simulated misses */
 	uint64_t search_work;	/* its budget in node visits; 0: the default */
 	bool window_paths;	/* the paths are windows of an address stream */
+	struct layout_search_outcome *search_out;	/* filled by pages; may be NULL */
 };
 
 struct layout_algo {

@@ -666,21 +666,41 @@ static int mend_pick(const struct pages *p, const struct layout_opts *opts,
 	return err;
 }
 
-/* Why --search on does not search (search_pick()'s conditions), as a warning. */
-static void search_cannot(const struct pages *p)
+/* Why pages cannot search (search_pick()'s conditions), into @why. */
+static void search_cannot(const struct pages *p, char *why, size_t len)
 {
 	if (!p->cg->npaths || !p->nnets)
-		pr_warn("pages: --search on: not searched: the profile has no paths (call "
-			"stacks, traces or --addr-window windows) to replay");
+		snprintf(why, len, "the profile has no paths (call stacks, traces or "
+			 "--addr-window windows) to replay");
 	else if (p->dropped)
-		pr_warn("pages: --search on: not searched: %zu of its %zu nets were left out "
-			"past %d memberships, and the search replays them all; give fewer or "
-			"shorter inputs (--addr-window)", p->dropped, p->dropped + p->nnets,
-			p->cg->nseq ? PAGES_MAX_MEMBERS_SEQ : PAGES_MAX_MEMBERS);
+		snprintf(why, len, "%zu of its %zu nets were left out past %d memberships, and "
+			 "the search replays them all; give fewer or shorter inputs "
+			 "(--addr-window)", p->dropped, p->dropped + p->nnets,
+			 p->cg->nseq ? PAGES_MAX_MEMBERS_SEQ : PAGES_MAX_MEMBERS);
 	else
-		pr_warn("pages: --search on: not searched: its replay models fully "
-			"associative LRU TLBs of up to %d entries, and this geometry's is "
-			"set-associative, of another model or larger", PAGESIM_MAX_ENTRIES);
+		snprintf(why, len, "its replay models fully associative LRU TLBs of up to %d "
+			 "entries, and this geometry's is set-associative, of another model or "
+			 "larger", PAGESIM_MAX_ENTRIES);
+}
+
+/* Say what the search did in opts->search_out. That it could not run is
+ * said (and warned about) only when it was asked for by name: under auto a
+ * profile without paths is not searched by design. */
+static void search_said(const struct layout_opts *opts, int what, double cost, size_t nsizes,
+			const char *why)
+{
+	struct layout_search_outcome *o = opts->search_out;
+
+	if (what == LAYOUT_SEARCH_NOT_RUN && opts->search != LAYOUT_SEARCH_ON)
+		return;
+	if (what == LAYOUT_SEARCH_NOT_RUN)
+		pr_warn("pages: --search on: not searched: %s", why);
+	if (!o)
+		return;
+	o->what = what;
+	o->cost = cost;
+	o->nsizes = nsizes;
+	snprintf(o->why, sizeof(o->why), "%s", why ? why : "");
 }
 
 /*
@@ -704,13 +724,17 @@ static int search_pick(struct pages *p, const struct layout_opts *opts, const st
 	size_t nx;
 	int err;
 
+	if (opts->search_out)
+		memset(opts->search_out, 0, sizeof(*opts->search_out));
 	if (opts->search == LAYOUT_SEARCH_OFF ||
 	    (opts->search == LAYOUT_SEARCH_AUTO && opts->window_paths))
 		return 0;
 	if (!p->cg->npaths || !p->nnets || p->dropped || !pagesim_fits(&opts->geom)) {
+		char why[200];
+
 		/* asked for by name, a search that cannot run is said, not skipped */
-		if (opts->search == LAYOUT_SEARCH_ON)
-			search_cannot(p);
+		search_cannot(p, why, sizeof(why));
+		search_said(opts, LAYOUT_SEARCH_NOT_RUN, 0, 0, why);
 		return 0;
 	}
 	classic_bars(sc, which, nsc, &bar_pages, &bar_cost);
@@ -718,12 +742,21 @@ static int search_pick(struct pages *p, const struct layout_opts *opts, const st
 	 * may spend PAGES_SEARCH_ROOM_PCT of the pick's on fewer misses */
 	if (opts->window_paths)
 		bar_pages = sc[best].wpages * (100 + PAGES_SEARCH_ROOM_PCT) / 100;
-	if (bar_pages == UINT64_MAX || sc[best].wpages > bar_pages)
+	if (bar_pages == UINT64_MAX || sc[best].wpages > bar_pages) {
+		search_said(opts, LAYOUT_SEARCH_NOT_RUN, 0, 0, "the pick already takes more "
+			    "weighted pages than the best classic order, the search's limit");
 		return 0;
+	}
 	pages_reset(p);
 	pages_pack_order(p, order, *n);
-	if (!pages_search_misses(p, opts, bar_pages, pg))
+	if (!pages_search_misses(p, opts, bar_pages, pg)) {
+		/* pages_search_misses() said why when it could not run */
+		if (!opts->search_out || opts->search_out->what != LAYOUT_SEARCH_NOT_RUN)
+			search_said(opts, LAYOUT_SEARCH_NOT_KEPT, (double)sc[best].nsizes,
+				    sc[best].nsizes, "no move lowered the misses within "
+				    "the weighted pages");
 		return 0;
+	}
 	x = xmallocarray(p->cg->nnodes, sizeof(*x));
 	nx = pages_concat_bins(p, x);
 	xs.wpages = pages_weighted_pages(p, x, nx, false, addr, pg);
@@ -734,7 +767,14 @@ static int search_pick(struct pages *p, const struct layout_opts *opts, const st
 	if (!err && fewer_misses(&xs, &sc[best]) && xs.wpages <= bar_pages) {
 		memcpy(order, x, nx * sizeof(*x));
 		*n = nx;
+		search_said(opts, LAYOUT_SEARCH_KEPT, cost_in(&xs, &sc[best]), xs.nsizes, NULL);
 		*cur = xs;
+	} else if (!err) {
+		char why[64];
+
+		snprintf(why, sizeof(why), "%s", xs.wpages > bar_pages ? "over the weighted "
+			 "pages" : "fewer misses by less than the margin");
+		search_said(opts, LAYOUT_SEARCH_NOT_KEPT, cost_in(&xs, &sc[best]), xs.nsizes, why);
 	}
 	free(x);
 	return err;

@@ -345,11 +345,20 @@ bool pages_search_misses(struct pages *p, const struct layout_opts *opts, uint64
 		  (pagesim_visits(s.ps) + nn);
 	if (s.evals < (uint64_t)p->nsel * PAGES_SEARCH_TRIES) {
 		/* too large a profile for the budget: no pass would end */
-		if (opts->search == LAYOUT_SEARCH_ON)
-			pr_warn("pages: --search on: not searched: its budget gives %" PRIu64
-				" replays of %" PRIu64 " node visits, too few to try %zu functions "
-				"%d times; give a shorter input or --coverage", s.evals,
-				pagesim_visits(s.ps), p->nsel, PAGES_SEARCH_TRIES);
+		if (opts->search == LAYOUT_SEARCH_ON) {
+			char why[200];
+
+			snprintf(why, sizeof(why), "its budget gives %" PRIu64 " replays of %"
+				 PRIu64 " node visits, too few to try %zu functions %d times; "
+				 "give a shorter input or --coverage", s.evals,
+				 pagesim_visits(s.ps), p->nsel, PAGES_SEARCH_TRIES);
+			pr_warn("pages: --search on: not searched: %s", why);
+			if (opts->search_out) {
+				opts->search_out->what = LAYOUT_SEARCH_NOT_RUN;
+				snprintf(opts->search_out->why, sizeof(opts->search_out->why),
+					 "%s", why);
+			}
+		}
 		pagesim_free(s.ps);
 		return false;
 	}
