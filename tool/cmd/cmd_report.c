@@ -414,6 +414,28 @@ static int report_svg(const struct report_opts *o, const struct pipe *p,
 }
 
 /* The report as JSON (docs/json.md): what the text says, by name. */
+/* pages' search, as the text's "search:" line: "search": {what, gain_pct,
+ * sizes, why}; nothing when it was not asked for (every other layout). */
+static void json_search(struct json *j, const struct layout_search_outcome *s)
+{
+	static const char *const what[] = {
+		[LAYOUT_SEARCH_NOT_RUN] = "not run", [LAYOUT_SEARCH_NOT_KEPT] = "not kept",
+		[LAYOUT_SEARCH_KEPT] = "kept",
+	};
+
+	if (s->what == LAYOUT_SEARCH_NOT_ASKED)
+		return;
+	json_object(j, "search");
+	json_str(j, "what", what[s->what]);
+	if (s->what != LAYOUT_SEARCH_NOT_RUN) {
+		json_num(j, "gain_pct", s->nsizes ? 100.0 * (1.0 - s->cost / (double)s->nsizes) : 0);
+		json_u64(j, "sizes", s->nsizes);
+	}
+	if (s->what != LAYOUT_SEARCH_KEPT)
+		json_str(j, "why", s->why);
+	json_end(j);
+}
+
 static int report_json(const struct report_opts *o, const struct cgraph *cg,
 		       const struct report_col *col, size_t ncol, const char *vmlinux,
 		       char *const *inputs, int ninputs, uint64_t insert, size_t off_n,
@@ -463,6 +485,7 @@ static int report_json(const struct report_opts *o, const struct cgraph *cg,
 			json_model(&j, pass ? &col[i].r : &col[i].rl, g);
 			if (o->time)
 				json_num(&j, "time_ms", col[i].ms);
+			json_search(&j, &col[i].searched);
 			json_end(&j);
 		}
 		json_end(&j);
