@@ -603,21 +603,19 @@ static void check_layout(const struct order_file *of, struct verdict *v)
 		return;
 	for (size_t i = 0; i < of->n; i++) {
 		const struct listed *l = &of->items[i];
-		uint64_t a, want, size;
+		uint64_t want;
 
 		if (!l->new || l->new->addr < v->region_start || l->new->addr >= v->region_end ||
 		    l->new->addr < end)
 			continue;
-		a = NONZERO(l->old->align);
-		want = (end + a - 1) & ~(a - 1);
-		size = (l->old->flags & KF_UNIT) ? l->old->unit_size : l->old->size;
+		want = align_up(end, NONZERO(l->old->align));
 		v->layout_checked++;
 		if (l->new->addr != want) {
 			v->layout_off++;
 			v->layout_off_bytes += l->new->addr > want ? l->new->addr - want
 								    : want - l->new->addr;
 		}
-		end = l->new->addr + size;
+		end = l->new->addr + kfunc_placed_size(l->old);
 	}
 }
 

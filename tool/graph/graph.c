@@ -307,7 +307,7 @@ int cg_build(struct cgraph **out, const struct kimage *img, const struct profile
 		cg->node_of_func[i] = UINT32_MAX;
 		if (used[i])
 			cg->node_of_func[i] = cg_add_node(cg, (uint32_t)i,
-							  (f->flags & KF_UNIT) ? f->unit_size : f->size,
+							  kfunc_placed_size(f),
 							  f->align,
 							  fweight[i], f->flags & KF_MOVABLE);
 	}

@@ -61,6 +61,13 @@ struct kfunc {
 	UT_hash_handle hh_name;	/* first function of each name only */
 };
 
+/* The bytes @f takes where an order places it: its plain .text unit's
+ * when it stands for one (KF_UNIT), else its own. */
+static inline uint64_t kfunc_placed_size(const struct kfunc *f)
+{
+	return (f->flags & KF_UNIT) ? f->unit_size : f->size;
+}
+
 /* A name that points at another function (same address, e.g. sched_clock). */
 struct kalias {
 	const char *name;

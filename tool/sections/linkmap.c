@@ -21,6 +21,7 @@
 #include <sys/stat.h>
 
 #include "lib/filekind.h"
+#include "lib/util.h"
 #include "lib/warn.h"
 #include "lib/xalloc.h"
 #include "sections/linkmap.h"
@@ -160,7 +161,7 @@ static void map_plain_text(struct kimage *img, size_t i, size_t n, uint64_t size
 static uint64_t fill_align(uint64_t end, uint64_t addr)
 {
 	for (uint64_t a = 1; a <= MAP_MAX_ALIGN; a <<= 1)
-		if (((end + a - 1) & ~(a - 1)) == addr)
+		if (align_up(end, a) == addr)
 			return a;
 	return 0;
 }
@@ -194,10 +195,11 @@ static void map_input_section(struct kimage *img, const char *outsec, const char
 		count_section_name(st, name);
 		if (size && addr + size > st->text_end)
 			st->text_end = addr + size;
-		if (size && st->prev_end && addr > st->prev_end)
-			fill = fill_align(st->prev_end, addr);
-		if (size)
+		if (size) {
+			if (st->prev_end && addr > st->prev_end)
+				fill = fill_align(st->prev_end, addr);
 			st->prev_end = addr + size;
+		}
 	}
 	if (size)
 		check_agreement(img, name, addr, st);
