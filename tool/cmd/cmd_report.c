@@ -413,7 +413,6 @@ static int report_svg(const struct report_opts *o, const struct pipe *p,
 	return err;
 }
 
-/* The report as JSON (docs/json.md): what the text says, by name. */
 /* pages' search, as the text's "search:" line: "search": {what, gain_pct,
  * sizes, why}; nothing when it was not asked for (every other layout). */
 static void json_search(struct json *j, const struct layout_search_outcome *s)
@@ -428,7 +427,7 @@ static void json_search(struct json *j, const struct layout_search_outcome *s)
 	json_object(j, "search");
 	json_str(j, "what", what[s->what]);
 	if (s->what != LAYOUT_SEARCH_NOT_RUN) {
-		json_num(j, "gain_pct", s->nsizes ? 100.0 * (1.0 - s->cost / (double)s->nsizes) : 0);
+		json_num(j, "gain_pct", s->gain_pct);
 		json_u64(j, "sizes", s->nsizes);
 	}
 	if (s->what != LAYOUT_SEARCH_KEPT)
@@ -436,6 +435,7 @@ static void json_search(struct json *j, const struct layout_search_outcome *s)
 	json_end(j);
 }
 
+/* The report as JSON (docs/json.md): what the text says, by name. */
 static int report_json(const struct report_opts *o, const struct cgraph *cg,
 		       const struct report_col *col, size_t ncol, const char *vmlinux,
 		       char *const *inputs, int ninputs, uint64_t insert, size_t off_n,

@@ -131,16 +131,15 @@ void emit_summary_print(FILE *out, const char *mid, const struct emit_summary *s
 
 void emit_search_print(FILE *out, const char *mid, const struct layout_search_outcome *s)
 {
-	double pct = s->nsizes ? 100.0 * (1.0 - s->cost / (double)s->nsizes) : 0;
-
 	switch (s->what) {
 	case LAYOUT_SEARCH_KEPT:
 		fprintf(out, "%ssearch: kept: %.1f%% fewer misses in the model than the pick, "
-			"on average over its %zu TLB sizes\n", mid, pct, s->nsizes);
+			"on average over its %zu TLB sizes\n", mid, s->gain_pct, s->nsizes);
 		break;
 	case LAYOUT_SEARCH_NOT_KEPT:
 		fprintf(out, "%ssearch: not kept (%s): %.1f%% fewer misses in the model than the "
-			"pick, on average over its %zu TLB sizes\n", mid, s->why, pct, s->nsizes);
+			"pick, on average over its %zu TLB sizes\n", mid, s->why, s->gain_pct,
+			s->nsizes);
 		break;
 	case LAYOUT_SEARCH_NOT_RUN:
 		fprintf(out, "%ssearch: not run: %s\n", mid, s->why);

@@ -36,8 +36,8 @@ struct layout_search_outcome {
 		LAYOUT_SEARCH_NOT_KEPT,		/* ran; the model did not take it */
 		LAYOUT_SEARCH_KEPT,
 	} what;
-	double cost;	/* the result's misses over the sizes, each in units of
-			 * the pick's there (the pick's cost: nsizes) */
+	double gain_pct;	/* the result's misses fewer than the pick's, on
+				 * average over the sizes, each in the pick's units */
 	size_t nsizes;
 	char why[200];
 };

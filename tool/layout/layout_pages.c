@@ -698,7 +698,7 @@ static void search_said(const struct layout_opts *opts, int what, double cost, s
 	if (!o)
 		return;
 	o->what = what;
-	o->cost = cost;
+	o->gain_pct = nsizes ? 100.0 * (1.0 - cost / (double)nsizes) : 0;
 	o->nsizes = nsizes;
 	snprintf(o->why, sizeof(o->why), "%s", why ? why : "");
 }
@@ -722,6 +722,7 @@ static int search_pick(struct pages *p, const struct layout_opts *opts, const st
 	uint32_t *x;
 	struct pg_score xs;
 	size_t nx;
+	char why[200];
 	int err;
 
 	if (opts->search_out)
@@ -730,8 +731,6 @@ static int search_pick(struct pages *p, const struct layout_opts *opts, const st
 	    (opts->search == LAYOUT_SEARCH_AUTO && opts->window_paths))
 		return 0;
 	if (!p->cg->npaths || !p->nnets || p->dropped || !pagesim_fits(&opts->geom)) {
-		char why[200];
-
 		/* asked for by name, a search that cannot run is said, not skipped */
 		search_cannot(p, why, sizeof(why));
 		search_said(opts, LAYOUT_SEARCH_NOT_RUN, 0, 0, why);
@@ -749,9 +748,10 @@ static int search_pick(struct pages *p, const struct layout_opts *opts, const st
 	}
 	pages_reset(p);
 	pages_pack_order(p, order, *n);
-	if (!pages_search_misses(p, opts, bar_pages, pg)) {
-		/* pages_search_misses() said why when it could not run */
-		if (!opts->search_out || opts->search_out->what != LAYOUT_SEARCH_NOT_RUN)
+	if (!pages_search_misses(p, opts, bar_pages, pg, why, sizeof(why))) {
+		if (why[0])
+			search_said(opts, LAYOUT_SEARCH_NOT_RUN, 0, 0, why);
+		else
 			search_said(opts, LAYOUT_SEARCH_NOT_KEPT, (double)sc[best].nsizes,
 				    sc[best].nsizes, "no move lowered the misses within "
 				    "the weighted pages");
@@ -770,11 +770,9 @@ static int search_pick(struct pages *p, const struct layout_opts *opts, const st
 		search_said(opts, LAYOUT_SEARCH_KEPT, cost_in(&xs, &sc[best]), xs.nsizes, NULL);
 		*cur = xs;
 	} else if (!err) {
-		char why[64];
-
-		snprintf(why, sizeof(why), "%s", xs.wpages > bar_pages ? "over the weighted "
-			 "pages" : "fewer misses by less than the margin");
-		search_said(opts, LAYOUT_SEARCH_NOT_KEPT, cost_in(&xs, &sc[best]), xs.nsizes, why);
+		search_said(opts, LAYOUT_SEARCH_NOT_KEPT, cost_in(&xs, &sc[best]), xs.nsizes,
+			    xs.wpages > bar_pages ? "over the weighted pages"
+						  : "fewer misses by less than the margin");
 	}
 	free(x);
 	return err;

@@ -324,7 +324,7 @@ static size_t search_within(struct pages *p, struct pg_search *s, const struct p
  * moved.
  */
 bool pages_search_misses(struct pages *p, const struct layout_opts *opts, uint64_t limit,
-			  uint64_t *pg)
+			  uint64_t *pg, char *why, size_t len)
 {
 	const struct cgraph *cg = p->cg;
 	size_t nn = NONZERO(cg->nnodes);
@@ -335,6 +335,8 @@ bool pages_search_misses(struct pages *p, const struct layout_opts *opts, uint64
 	double cur, start;
 	bool moved = false;
 
+	if (len)
+		why[0] = '\0';
 	s.ps = pagesim_new(cg, cg->nseq ? PAGES_SEARCH_SEQ_RUNS : PAGES_SEARCH_RUNS,
 			   &opts->geom);
 	s.nsizes = opts->geom.ntlb;
@@ -345,20 +347,10 @@ bool pages_search_misses(struct pages *p, const struct layout_opts *opts, uint64
 		  (pagesim_visits(s.ps) + nn);
 	if (s.evals < (uint64_t)p->nsel * PAGES_SEARCH_TRIES) {
 		/* too large a profile for the budget: no pass would end */
-		if (opts->search == LAYOUT_SEARCH_ON) {
-			char why[200];
-
-			snprintf(why, sizeof(why), "its budget gives %" PRIu64 " replays of %"
-				 PRIu64 " node visits, too few to try %zu functions %d times; "
-				 "give a shorter input or --coverage", s.evals,
-				 pagesim_visits(s.ps), p->nsel, PAGES_SEARCH_TRIES);
-			pr_warn("pages: --search on: not searched: %s", why);
-			if (opts->search_out) {
-				opts->search_out->what = LAYOUT_SEARCH_NOT_RUN;
-				snprintf(opts->search_out->why, sizeof(opts->search_out->why),
-					 "%s", why);
-			}
-		}
+		snprintf(why, len, "its budget gives %" PRIu64 " replays of %" PRIu64 " node "
+			 "visits, too few to try %zu functions %d times; give a shorter input "
+			 "or --coverage", s.evals, pagesim_visits(s.ps), p->nsel,
+			 PAGES_SEARCH_TRIES);
 		pagesim_free(s.ps);
 		return false;
 	}

@@ -18,10 +18,12 @@
 /*
  * Move functions between the pages while a replay of the paths through
  * the TLB asked for misses less, with the weighted pages up to limit (pg:
- * scratch for pages_weighted_pages()). Returns whether anything moved.
+ * scratch for pages_weighted_pages()). Returns whether anything moved;
+ * when the search could not run at all (a profile too large for its
+ * budget), @why says so, else it is left "".
  */
 bool pages_search_misses(struct pages *p, const struct layout_opts *opts, uint64_t limit,
-			 uint64_t *pg);
+			 uint64_t *pg, char *why, size_t len);
 
 /* in, with hot functions that would span a page boundary moved past it by
  * colder ones from a little later; into out (room for n), the count */
