@@ -24,19 +24,24 @@ struct repeats_edge {
 	UT_hash_handle hh;
 };
 
+/* Each rule's name (as --repeats takes it) and what a window weighs under it. */
+static const struct {
+	const char *name, *weighs;
+} rules[] = {
+	[REPEATS_COUNT] = { "count", "all" },
+	[REPEATS_SQRT] = { "sqrt", "the square root" },
+	[REPEATS_LOG] = { "log", "1 + log2" },
+};
+
 int repeats_parse(const char *arg, enum repeats_rule *rule)
 {
-	if (!strcmp(arg, "count"))
-		*rule = REPEATS_COUNT;
-	else if (!strcmp(arg, "sqrt"))
-		*rule = REPEATS_SQRT;
-	else if (!strcmp(arg, "log"))
-		*rule = REPEATS_LOG;
-	else {
-		pr_err("--repeats: '%s' is not count, sqrt or log", arg);
-		return -EINVAL;
-	}
-	return 0;
+	for (size_t i = 0; i < sizeof(rules) / sizeof(rules[0]); i++)
+		if (!strcmp(arg, rules[i].name)) {
+			*rule = (enum repeats_rule)i;
+			return 0;
+		}
+	pr_err("--repeats: '%s' is not count, sqrt or log", arg);
+	return -EINVAL;
 }
 
 static void edge_add(struct repeats *r, uint32_t caller, uint32_t callee, double kept,
@@ -57,24 +62,12 @@ static void edge_add(struct repeats *r, uint32_t caller, uint32_t callee, double
 
 const char *repeats_name(enum repeats_rule rule)
 {
-	static const char *const names[] = {
-		[REPEATS_COUNT] = "count",
-		[REPEATS_SQRT] = "sqrt",
-		[REPEATS_LOG] = "log",
-	};
-
-	return names[rule];
+	return rules[rule].name;
 }
 
 const char *repeats_weighs(enum repeats_rule rule)
 {
-	static const char *const what[] = {
-		[REPEATS_COUNT] = "all",
-		[REPEATS_SQRT] = "the square root",
-		[REPEATS_LOG] = "1 + log2",
-	};
-
-	return what[rule];
+	return rules[rule].weighs;
 }
 
 bool repeats_compute(struct repeats *r, const struct profile *prof, enum repeats_rule rule)
