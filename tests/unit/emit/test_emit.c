@@ -12,6 +12,7 @@
 
 #include "emit/emit.h"
 #include "image/image.h"
+#include "layout/layout.h"
 #include "tap.h"
 #include "lib/warn.h"
 
@@ -44,6 +45,42 @@ static char *run(struct kimage *img, enum emit_format fmt, size_t *left)
 	fclose(f);
 	cg_free(cg);
 	return buf;
+}
+
+/* the header's search: line for one outcome */
+static char *search_line(int what, double gain, size_t nsizes,
+			 const char *why)
+{
+	struct layout_search_outcome o = { .what = what, .gain_pct = gain, .nsizes = nsizes };
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	snprintf(o.why, sizeof(o.why), "%s", why);
+	emit_search_print(f, " * ", &o);
+	fclose(f);
+	return buf;
+}
+
+static void check_search_line(void)
+{
+	char *s;
+
+	s = search_line(LAYOUT_SEARCH_KEPT, 4.44, 5, "");
+	is_str(s, " * search: kept: 4.4% fewer misses in the model than the pick, "
+		  "on average over its 5 TLB sizes\n", "search: kept, the gain over the sizes");
+	free(s);
+	s = search_line(LAYOUT_SEARCH_NOT_KEPT, -1.04, 1, "fewer misses by less than the margin");
+	is_str(s, " * search: not kept (fewer misses by less than the margin): 1.0% more misses "
+		  "in the model than the pick, at its one TLB size\n",
+	       "search: a loss says more, one size no average");
+	free(s);
+	s = search_line(LAYOUT_SEARCH_NOT_KEPT, -0.01, 2, "no move lowered the misses");
+	ok(strstr(s, ": 0.0% fewer misses") != NULL, "search: no -0.0");
+	free(s);
+	s = search_line(LAYOUT_SEARCH_NOT_RUN, 0, 0, "no paths to replay");
+	is_str(s, " * search: not run: no paths to replay\n", "search: not run and why");
+	free(s);
 }
 
 int main(void)
@@ -90,6 +127,7 @@ int main(void)
 	   "list: names with a # header");
 	free(s);
 
+	check_search_line();
 	is_int(emit_format_from_name("gold"), EMIT_GOLD, "format by name");
 	is_int(emit_format_from_name("nope"), -1, "unknown format");
 	HASH_CLEAR(hh_name, img.by_name);
