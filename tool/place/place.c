@@ -73,11 +73,12 @@ static int cmp_moved(const void *a, const void *b)
 	return (x->orig > y->orig) - (x->orig < y->orig);
 }
 
-uint64_t place_relink(const struct cgraph *cg, const uint64_t *orig, const uint32_t *order,
-		      size_t n, uint64_t insert, uint64_t page_size, uint64_t *addr)
+/* No image to lay out: shifted by the hot region less the bytes that moved
+ * out from before them (their padding unknown). */
+static uint64_t place_shift_rest(const struct cgraph *cg, const uint64_t *orig,
+				 const uint32_t *order, size_t n, uint64_t insert, uint64_t end,
+				 uint64_t *addr)
 {
-	uint64_t base = align_up(insert, page_size);
-	uint64_t end = place_order(cg, order, n, base, addr);
 	struct moved *mv = xcalloc(n, sizeof(*mv));
 	uint64_t *prefix = xcalloc(n + 1, sizeof(*prefix));
 	size_t nmv = 0;
@@ -110,5 +111,112 @@ uint64_t place_relink(const struct cgraph *cg, const uint64_t *orig, const uint3
 	}
 	free(mv);
 	free(prefix);
+	return end;
+}
+
+/* The largest power of 2 that divides @a, at most @cap. */
+static uint64_t low_bit(uint64_t a, uint64_t cap)
+{
+	uint64_t b = a & -a;
+
+	return !b || b > cap ? cap : b;
+}
+
+/* The function whose extent @f moves with: its plain .text unit, or the
+ * outermost function its start lies in (overlapping symbols). */
+static uint32_t place_top(const struct kimage *img, uint32_t f)
+{
+	for (;;) {
+		const struct kfunc *k = &img->funcs[f];
+
+		if ((k->flags & KF_IN_UNIT) && k->unit != f)
+			f = k->unit;
+		else if (k->outer >= 0)
+			f = (uint32_t)k->outer;
+		else
+			return f;
+	}
+}
+
+/*
+ * Where the code that stays lands (every function of the image at or after
+ * @insert that does not move), as the linker lays it out after the hot
+ * region ending at @end: each extent in its old order at its alignment, from
+ * where the one before it now ends. A gap before it that its alignment does
+ * not explain is either the script's ". = ALIGN(X)" (the address is a
+ * multiple of X, X up to PLACE_MAX_SCRIPT_ALIGN, the old gap was just that
+ * alignment and more than PLACE_MIN_SCRIPT_GAP bytes: it aligns the same way
+ * again) or bytes with no symbol (a weak function's overridden section),
+ * kept. Fills @at by image function (UINT64_MAX: moved, or below @insert).
+ */
+#define PLACE_MAX_SCRIPT_ALIGN (2ull << 20)
+/* a symbol-less section that happens to end on a page is as likely as a
+ * short script alignment: under this, a gap is taken for bytes */
+#define PLACE_MIN_SCRIPT_GAP 64
+
+static void place_rest_as_linked(const struct kimage *img, const bool *moved, uint64_t insert,
+				 uint64_t end, uint64_t *at)
+{
+	uint64_t pc = end, prev_end = insert;
+
+	for (size_t i = 0; i < img->nfuncs; i++) {
+		const struct kfunc *f = &img->funcs[i];
+		uint64_t a = NONZERO(f->align), sz = kfunc_placed_size(f), gap, pad, x;
+		uint32_t top = place_top(img, (uint32_t)i);
+
+		at[i] = UINT64_MAX;
+		if (f->addr < insert)
+			continue;
+		if (top != i) {
+			/* inside another extent: laid out with it */
+			if (at[top] != UINT64_MAX)
+				at[i] = at[top] + (f->addr - img->funcs[top].addr);
+			continue;
+		}
+		/* what lay before it stays, moved or not: the script's
+		 * alignment, or bytes no symbol names */
+		gap = f->addr > prev_end ? f->addr - prev_end : 0;
+		pad = align_up(prev_end, a) - prev_end;
+		x = low_bit(f->addr, PLACE_MAX_SCRIPT_ALIGN);
+		if (gap > pad && x > a && gap - pad > PLACE_MIN_SCRIPT_GAP &&
+		    align_up(prev_end, x) == f->addr)
+			pc = align_up(pc, x);
+		else if (gap > pad)
+			pc += gap - pad;
+		if (!moved[i]) {
+			at[i] = align_up(pc, a);
+			pc = at[i] + sz;
+		}
+		if (f->addr + sz > prev_end)
+			prev_end = f->addr + sz;
+	}
+}
+
+uint64_t place_relink(const struct cgraph *cg, const uint64_t *orig, const uint32_t *order,
+		      size_t n, uint64_t insert, uint64_t page_size, uint64_t *addr)
+{
+	const struct kimage *img = cg->img;
+	uint64_t base = align_up(insert, page_size);
+	uint64_t end = place_order(cg, order, n, base, addr);
+	bool *moved;
+	uint64_t *at;
+
+	if (!img)
+		return place_shift_rest(cg, orig, order, n, insert, end, addr);
+	moved = xcalloc(NONZERO(img->nfuncs), sizeof(*moved));
+	at = xmallocarray(NONZERO(img->nfuncs), sizeof(*at));
+	for (size_t i = 0; i < n; i++)
+		moved[place_top(img, cg->nodes[order[i]].func)] = true;
+	place_rest_as_linked(img, moved, insert, end, at);
+	for (size_t v = 0; v < cg->nnodes; v++) {
+		uint32_t f = cg->nodes[v].func;
+
+		if (addr[v] != UINT64_MAX)
+			continue;
+		addr[v] = orig[v] < insert || at[f] == UINT64_MAX ? orig[v]
+								   : at[f] + (orig[v] - img->funcs[f].addr);
+	}
+	free(at);
+	free(moved);
 	return end;
 }

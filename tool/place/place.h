@@ -36,12 +36,13 @@ void place_as_linked(const struct cgraph *cg, uint64_t *addr);
 
 /**
  * place_relink() - where every node lands when @order is linked as the hot
- * region: the order starts at ALIGN(@insert, page) with place_order(); a
- * node not in the order keeps its place relative to the rest of the text
- * after @insert, shifted by the hot region's size less the bytes that moved
- * out from before it (their padding is not modelled). @orig holds every
- * node's address in the image as linked; nodes below @insert stay put.
- * Returns the end of the hot region.
+ * region: the order starts at ALIGN(@insert, page) with place_order(); the
+ * code that stays after @insert follows it as the linker lays it out: each
+ * function of the image in its old order at its alignment, what lay between
+ * (a script's ALIGN, bytes no symbol names) kept. Without an image (tests,
+ * no vmlinux) a node is shifted by the hot region less the bytes of the
+ * order's nodes below it. @orig holds every node's address in the image as
+ * linked; nodes below @insert stay put. Returns the end of the hot region.
  */
 uint64_t place_relink(const struct cgraph *cg, const uint64_t *orig, const uint32_t *order,
 		      size_t n, uint64_t insert, uint64_t page_size, uint64_t *addr);

@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "graph/graph.h"
+#include "image/image.h"
 #include "place/place.h"
 #include "tap.h"
 
@@ -83,9 +84,61 @@ static void check_relink(void)
 	cg_free(cg);
 }
 
+/*
+ * With the image, the rest is laid out as the linker does (16-byte
+ * alignment, page 0x1000, the region inserted at 0x1000):
+ *   a @0x1000 0x100, b @0x1100 0x38, c @0x1140 0x20, 0x30 bytes no symbol
+ *   names, d @0x1190 0x10, then the script's ALIGN(0x1000): e @0x2000 0x40
+ *   with e_in inside it at 0x2010, h @0x2040 0x40, i @0x2080 0x10.
+ * Relink h alone: the region 0x1000..0x1040; a at 0x1040, b 0x1140, c
+ * 0x1180 (b's end 0x1178, aligned), the 0x30 bytes, d 0x11d0; e stays at
+ * 0x2000 (the ALIGN takes the 0x40 back), e_in 0x2010; i takes h's place
+ * 0x2040.
+ */
+static void check_relink_image(void)
+{
+	static struct kfunc f[] = {
+		{ .name = "a", .addr = 0x1000, .size = 0x100, .align = 16, .outer = -1 },
+		{ .name = "b", .addr = 0x1100, .size = 0x38, .align = 16, .outer = -1 },
+		{ .name = "c", .addr = 0x1140, .size = 0x20, .align = 16, .outer = -1 },
+		{ .name = "d", .addr = 0x1190, .size = 0x10, .align = 16, .outer = -1 },
+		{ .name = "e", .addr = 0x2000, .size = 0x40, .align = 16, .outer = -1 },
+		{ .name = "e_in", .addr = 0x2010, .size = 0x8, .align = 16, .outer = 4 },
+		{ .name = "h", .addr = 0x2040, .size = 0x40, .align = 16, .outer = -1 },
+		{ .name = "i", .addr = 0x2080, .size = 0x10, .align = 16, .outer = -1 },
+	};
+	struct kimage img = { .funcs = f, .nfuncs = 8 };
+	struct cgraph *cg = cg_new(&img);
+	uint64_t orig[8], a[8];
+	uint32_t order[1] = { 6 };
+
+	for (uint32_t i = 0; i < 8; i++) {
+		f[i].index = i;
+		f[i].flags = KF_MOVABLE;
+		cg_add_node(cg, i, f[i].size, 16, 1, true);
+	}
+	cg_finish(cg);
+	place_as_linked(cg, orig);
+	is_u64(place_relink(cg, orig, order, 1, 0x1000, 4096, a), 0x1040, "image: the region");
+	is_u64(a[6], 0x1000, "image: h first");
+	is_u64(a[0], 0x1040, "image: a after it");
+	is_u64(a[2], 0x1180, "image: c at its alignment after b");
+	is_u64(a[3], 0x11d0, "image: the bytes no symbol names kept before d");
+	is_u64(a[4], 0x2000, "image: e where the script's alignment puts it");
+	is_u64(a[5], 0x2010, "image: e_in inside e, with it");
+	is_u64(a[7], 0x2040, "image: i takes h's place");
+	/* b and d in the region: d's 0x30 bytes stay, b's pad goes */
+	order[0] = 1;
+	is_u64(place_relink(cg, orig, order, 1, 0x1000, 4096, a), 0x1038, "image: b alone");
+	is_u64(a[0], 0x1040, "image: a aligned after b (was 0x1038 unaligned)");
+	is_u64(a[2], 0x1140, "image: c back where it was");
+	cg_free(cg);
+}
+
 int main(void)
 {
 	check_order();
 	check_relink();
+	check_relink_image();
 	return done_testing();
 }
