@@ -10,7 +10,7 @@
  *
  * The order is placed where the movable text starts (the lowest address of
  * a movable function), page-aligned, as the order fragment does; the other
- * functions keep their places shifted by the hot region (place_relink()).
+ * functions follow it as the linker lays them out (place_relink()).
  */
 #include "config.h"
 
