@@ -40,6 +40,7 @@
 #include "lib/xalloc.h"
 #include "model/model.h"
 #include "model/tlbsim.h"
+#include "place/place.h"
 #include "profile/input.h"
 #include "profile/profile.h"
 
@@ -525,6 +526,10 @@ struct verdict {
 	 * (OLD's sizes and alignments, back to back) puts elsewhere */
 	size_t layout_checked, layout_off;
 	uint64_t layout_off_bytes;
+	/* the sampled functions after the hot region the order did not list,
+	 * and those the model's relink (place_rest_as_linked()) puts elsewhere */
+	size_t rest_checked, rest_off;
+	uint64_t rest_off_max;
 	size_t hot, hot_moved, hot_in_region;	/* the sampled movable functions */
 	bool hot_same_order;	/* their relative order in NEW is OLD's */
 	size_t new_movable, new_funcs;
@@ -617,6 +622,47 @@ static void check_layout(const struct order_file *of, struct verdict *v)
 		}
 		end = l->new->addr + kfunc_placed_size(l->old);
 	}
+}
+
+/*
+ * The code that stays: the model lays it out after the hot region as the
+ * linker does (place_relink()); checked from NEW's region end, so that
+ * only that rule is judged, on the sampled functions the order left where
+ * they were in the text.
+ */
+static void check_rest(const struct order_file *of, const struct kimage *oimg,
+		       const struct cgraph *cg, const uint64_t *new_addr, struct verdict *v)
+{
+	uint64_t insert = place_insert(oimg), *at;
+	uint32_t *moved;
+	size_t n = 0;
+
+	/* only for an order that was applied: the region holds what moved */
+	if (!v->have_region || v->region_end <= v->region_start || !v->in_place ||
+	    insert == UINT64_MAX)
+		return;
+	moved = xmallocarray(NONZERO(of->n), sizeof(*moved));
+	for (size_t i = 0; i < of->n; i++)
+		if (of->items[i].new && of->items[i].new->addr >= v->region_start &&
+		    of->items[i].new->addr < v->region_end)
+			moved[n++] = of->items[i].old->index;
+	at = xmallocarray(NONZERO(oimg->nfuncs), sizeof(*at));
+	place_rest_as_linked(oimg, moved, n, insert, v->region_end, at);
+	for (size_t i = 0; i < cg->nnodes; i++) {
+		uint64_t want = at[cg->nodes[i].func], d;
+
+		if (want == UINT64_MAX || new_addr[i] == VERIFY_NO_ADDR)
+			continue;
+		v->rest_checked++;
+		d = new_addr[i] > want ? new_addr[i] - want : want - new_addr[i];
+		if (d) {
+			v->rest_off++;
+			if (d > v->rest_off_max)
+				v->rest_off_max = d;
+		}
+	}
+	free(at);
+	free(moved);
 }
 
 /* Without an order file: did the sampled movable functions move at all? */
@@ -915,6 +961,14 @@ static void print_findings(FILE *out, const struct verdict *v, const struct orde
 		       "link and the model do not agree on: the model's figures for NEW are off "
 		       "by as much; hotpack order --object vmlinux.o takes them exact)\n",
 		       v->layout_off, v->layout_off_bytes);
+	if (of && v->rest_checked)
+		fprintf(out, "the code that stays: %zu of the %zu sampled functions after the hot "
+		       "region where the model's relink puts them%s", v->rest_checked - v->rest_off,
+		       v->rest_checked, v->rest_off ? "" : "\n");
+	if (of && v->rest_off)
+		fprintf(out, "; %zu elsewhere, up to %" PRIu64 " bytes off (a gap or an alignment "
+		       "the model does not know: its figures for NEW are off by as much)\n",
+		       v->rest_off, v->rest_off_max);
 	fprintf(out, "sampled movable functions: %zu, moved %zu", v->hot, v->hot_moved);
 	if (v->have_region)
 		fprintf(out, ", inside the hot region %zu", v->hot_in_region);
@@ -1049,6 +1103,9 @@ static int verify_json(const struct verify_opts *o, const struct verify_json_in 
 		json_u64(&j, "layout_checked", v->layout_checked);
 		json_u64(&j, "layout_off", v->layout_off);
 		json_u64(&j, "layout_off_bytes", v->layout_off_bytes);
+		json_u64(&j, "rest_checked", v->rest_checked);
+		json_u64(&j, "rest_off", v->rest_off);
+		json_u64(&j, "rest_off_max_bytes", v->rest_off_max);
 		json_end(&j);
 	} else {
 		json_null(&j, "order_file");
@@ -1157,6 +1214,7 @@ static int verify_run(struct verify_opts *o, char *oldpath, char *newpath, char 
 	if (o->order_path) {
 		check_order(o, &of, nimg, &v);
 		check_layout(&of, &v);
+		check_rest(&of, oimg, cg, new_addr, &v);
 	}
 	check_hot(cg, old_addr, new_addr, &v);
 	v.nodes = cg->nnodes;

@@ -220,10 +220,7 @@ void pipe_machine_geometry(struct geometry *g, const struct kimage *img)
 
 int pipe_insert_addr(const struct kimage *img, const char *vmlinux, uint64_t *insert)
 {
-	*insert = UINT64_MAX;
-	for (size_t i = 0; i < img->nfuncs; i++)
-		if ((img->funcs[i].flags & KF_MOVABLE) && img->funcs[i].addr < *insert)
-			*insert = img->funcs[i].addr;
+	*insert = place_insert(img);
 	if (*insert != UINT64_MAX)
 		return 0;
 	pr_err("%s: no function can move (no section names); give the link map (--map) "

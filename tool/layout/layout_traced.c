@@ -140,10 +140,7 @@ void layout_traced_addr(const struct cgraph *cg, const uint32_t *order, size_t n
 	if (cg->img) {
 		uint64_t *orig = xmalloc((cg->nnodes ? cg->nnodes : 1) * sizeof(*orig));
 
-		for (size_t i = 0; i < cg->img->nfuncs; i++)
-			if ((cg->img->funcs[i].flags & KF_MOVABLE) &&
-			    cg->img->funcs[i].addr < insert)
-				insert = cg->img->funcs[i].addr;
+		insert = place_insert(cg->img);
 		place_as_linked(cg, orig);
 		place_relink(cg, orig, order, n, insert == UINT64_MAX ? 0 : insert, page_size,
 			     addr);

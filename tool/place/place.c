@@ -54,6 +54,16 @@ size_t place_fit_bytes(const struct cgraph *cg, const uint32_t *order, size_t n,
 	return i;
 }
 
+uint64_t place_insert(const struct kimage *img)
+{
+	uint64_t insert = UINT64_MAX;
+
+	for (size_t i = 0; img && i < img->nfuncs; i++)
+		if ((img->funcs[i].flags & KF_MOVABLE) && img->funcs[i].addr < insert)
+			insert = img->funcs[i].addr;
+	return insert;
+}
+
 void place_as_linked(const struct cgraph *cg, uint64_t *addr)
 {
 	size_t i;
@@ -154,10 +164,14 @@ static uint32_t place_top(const struct kimage *img, uint32_t f)
  * short script alignment: under this, a gap is taken for bytes */
 #define PLACE_MIN_SCRIPT_GAP 64
 
-static void place_rest_as_linked(const struct kimage *img, const bool *moved, uint64_t insert,
-				 uint64_t end, uint64_t *at)
+void place_rest_as_linked(const struct kimage *img, const uint32_t *moved_funcs, size_t n,
+			  uint64_t insert, uint64_t end, uint64_t *at)
 {
 	uint64_t pc = end, prev_end = insert;
+	bool *moved = xcalloc(NONZERO(img->nfuncs), sizeof(*moved));
+
+	for (size_t i = 0; i < n; i++)
+		moved[place_top(img, moved_funcs[i])] = true;
 
 	for (size_t i = 0; i < img->nfuncs; i++) {
 		const struct kfunc *f = &img->funcs[i];
@@ -190,6 +204,7 @@ static void place_rest_as_linked(const struct kimage *img, const bool *moved, ui
 		if (f->addr + sz > prev_end)
 			prev_end = f->addr + sz;
 	}
+	free(moved);
 }
 
 uint64_t place_relink(const struct cgraph *cg, const uint64_t *orig, const uint32_t *order,
@@ -198,16 +213,16 @@ uint64_t place_relink(const struct cgraph *cg, const uint64_t *orig, const uint3
 	const struct kimage *img = cg->img;
 	uint64_t base = align_up(insert, page_size);
 	uint64_t end = place_order(cg, order, n, base, addr);
-	bool *moved;
+	uint32_t *funcs;
 	uint64_t *at;
 
 	if (!img)
 		return place_shift_rest(cg, orig, order, n, insert, end, addr);
-	moved = xcalloc(NONZERO(img->nfuncs), sizeof(*moved));
+	funcs = xmallocarray(NONZERO(n), sizeof(*funcs));
 	at = xmallocarray(NONZERO(img->nfuncs), sizeof(*at));
 	for (size_t i = 0; i < n; i++)
-		moved[place_top(img, cg->nodes[order[i]].func)] = true;
-	place_rest_as_linked(img, moved, insert, end, at);
+		funcs[i] = cg->nodes[order[i]].func;
+	place_rest_as_linked(img, funcs, n, insert, end, at);
 	for (size_t v = 0; v < cg->nnodes; v++) {
 		uint32_t f = cg->nodes[v].func;
 
@@ -217,6 +232,6 @@ uint64_t place_relink(const struct cgraph *cg, const uint64_t *orig, const uint3
 								   : at[f] + (orig[v] - img->funcs[f].addr);
 	}
 	free(at);
-	free(moved);
+	free(funcs);
 	return end;
 }

@@ -31,8 +31,22 @@ uint64_t place_order(const struct cgraph *cg, const uint32_t *order, size_t n,
 size_t place_fit_bytes(const struct cgraph *cg, const uint32_t *order, size_t n,
 		       uint64_t max_bytes);
 
+/** The lowest address of a function that can move: where an order goes
+ * (UINT64_MAX: none can, or no image). */
+uint64_t place_insert(const struct kimage *img);
+
 /** addr[] = the nodes' addresses in the image as it is linked now. */
 void place_as_linked(const struct cgraph *cg, uint64_t *addr);
+
+/**
+ * place_rest_as_linked() - where the code that stays lands when the image
+ * functions @moved_funcs (@n of them; their plain .text units and the
+ * symbols inside them move too) go to the hot region and it ends at @end:
+ * @at[f] for every image function f at or after @insert that stays
+ * (UINT64_MAX for the rest), as place_relink() lays it out.
+ */
+void place_rest_as_linked(const struct kimage *img, const uint32_t *moved_funcs, size_t n,
+			  uint64_t insert, uint64_t end, uint64_t *at);
 
 /**
  * place_relink() - where every node lands when @order is linked as the hot
