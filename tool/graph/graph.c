@@ -24,6 +24,49 @@ struct cgraph *cg_new(const struct kimage *img)
 	return cg;
 }
 
+/*
+ * What each node's samples hit, from the profile's extents: the union over
+ * the profile functions that name it, all of it when any of them is whole
+ * (weight from samples without offsets).
+ */
+static void cg_set_extents(struct cgraph *cg, const struct profile *prof, const uint32_t *fidx)
+{
+	enum { EXT_NONE, EXT_SOME, EXT_WHOLE };
+	uint8_t *st = xcalloc(NONZERO(cg->nnodes), sizeof(*st));
+
+	for (size_t i = 0; i < prof->nfuncs; i++) {
+		const struct prof_func *pf = prof->funcs[i];
+		uint32_t v, lo, hi;
+		struct cg_node *n;
+
+		if (fidx[i] == UINT32_MAX || (v = cg->node_of_func[fidx[i]]) == UINT32_MAX)
+			continue;
+		if (!pf->weight && !pf->ext_hi && !pf->ext_whole)
+			continue;	/* only in edges or traces: says nothing */
+		n = &cg->nodes[v];
+		if (!profile_func_extent(pf, &lo, &hi) || lo >= n->size) {
+			st[v] = EXT_WHOLE;
+		} else if (st[v] == EXT_NONE) {
+			n->hot_off = lo;
+			n->hot_len = hi - lo;
+			st[v] = EXT_SOME;
+		} else if (st[v] == EXT_SOME) {
+			uint64_t end = n->hot_off + n->hot_len;
+
+			if (lo < n->hot_off)
+				n->hot_off = lo;
+			n->hot_len = (hi > end ? hi : end) - n->hot_off;
+		}
+	}
+	for (size_t v = 0; v < cg->nnodes; v++) {
+		if (st[v] != EXT_SOME) {
+			cg->nodes[v].hot_off = 0;
+			cg->nodes[v].hot_len = cg->nodes[v].size;
+		}
+	}
+	free(st);
+}
+
 uint32_t cg_add_node(struct cgraph *cg, uint32_t func, uint64_t size, uint32_t align,
 		     uint64_t weight, bool movable)
 {
@@ -35,6 +78,8 @@ uint32_t cg_add_node(struct cgraph *cg, uint32_t func, uint64_t size, uint32_t a
 	n->size = NONZERO(size);
 	n->align = NONZERO(align);
 	n->weight = weight;
+	n->hot_off = 0;
+	n->hot_len = n->size;
 	n->movable = movable;
 	cg->total_weight += weight;
 	return (uint32_t)cg->nnodes++;
@@ -311,6 +356,7 @@ int cg_build(struct cgraph **out, const struct kimage *img, const struct profile
 							  f->align,
 							  fweight[i], f->flags & KF_MOVABLE);
 	}
+	cg_set_extents(cg, prof, fidx);
 	weight_nodes = cg->node_of_func;
 	HASH_ITER(hh, prof->edges, e, etmp) {
 		uint32_t a = fidx[e->caller], b = fidx[e->callee];

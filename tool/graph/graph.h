@@ -23,8 +23,28 @@ struct cg_node {
 	uint64_t size;
 	uint32_t align;
 	uint64_t weight;	/* self samples */
+	/* the bytes its samples hit, [hot_off, hot_off + hot_len): what the
+	 * model's replay references (all of it unless every sample had an
+	 * offset: profile_func_extent()) */
+	uint64_t hot_off, hot_len;
 	bool movable;
 };
+
+/*
+ * cg_node_ran() - the bytes of @n that ran, within its first @size (its
+ * size where it is placed): the model replays their pages, not all it spans.
+ */
+static inline void cg_node_ran(const struct cg_node *n, uint64_t size, uint64_t *off,
+			       uint64_t *len)
+{
+	if (n->hot_len && n->hot_off < size) {
+		*off = n->hot_off;
+		*len = n->hot_len < size - n->hot_off ? n->hot_len : size - n->hot_off;
+	} else {
+		*off = 0;
+		*len = size;
+	}
+}
 
 struct cg_arc {
 	uint32_t src, dst;	/* node indices */

@@ -105,6 +105,10 @@ static int cmp_func_addr(const void *a, const void *b)
 
 	if (x->addr != y->addr)
 		return x->addr < y->addr ? -1 : 1;
+	/* A function before a local label at its address: the label is one
+	 * of its names, as it was before labels were code */
+	if ((x->flags & KF_LABEL) != (y->flags & KF_LABEL))
+		return x->flags & KF_LABEL ? 1 : -1;
 	/* Larger first so the alias with the real extent is kept. */
 	if (x->size != y->size)
 		return x->size > y->size ? -1 : 1;
@@ -169,13 +173,20 @@ static bool ends_with(const char *s, const char *suffix)
  * asm_exc_page_fault, ...) are untyped global symbols in code; samples land
  * in them. Region markers (__entry_text_start, _etext) and mapping symbols
  * ($x, $d) are not code. */
-static bool is_asm_entry(const GElf_Sym *sym, const char *name)
+static bool is_asm_entry(const GElf_Sym *sym, const char *name, const char *secname)
 {
 	static const char *const markers[] = { "_start", "_end", "_begin", "_stext", "_etext",
 					       "_text", "_sinittext", "_einittext" };
 	size_t i;
 
-	if (GELF_ST_TYPE(sym->st_info) != STT_NOTYPE || GELF_ST_BIND(sym->st_info) == STB_LOCAL)
+	if (GELF_ST_TYPE(sym->st_info) != STT_NOTYPE)
+		return false;
+	/* a local label is code of its own when it has a size (arm64's
+	 * SYM_CODE_START_LOCAL: el0t_64_sync, the exception entries) or is
+	 * an exception vector (ppc32's SystemCall, in .head.text); else it is
+	 * a place inside some other code */
+	if (GELF_ST_BIND(sym->st_info) == STB_LOCAL && !sym->st_size &&
+	    (!secname || strcmp(secname, ".head.text")))
 		return false;
 	if (name[0] == '$' || name[0] == '.')
 		return false;
@@ -248,7 +259,9 @@ static int read_symbols(struct kimage *img, Elf *elf)
 				p->nsyms++;
 			}
 		}
-		asm_entry = !img->relocatable && is_asm_entry(&sym, name);
+		asm_entry = !img->relocatable &&
+			    is_asm_entry(&sym, name, sym.st_shndx < img->nsections ?
+					 img->sections[sym.st_shndx].name : NULL);
 		if (GELF_ST_TYPE(sym.st_info) != STT_FUNC && !asm_entry)
 			continue;
 		if (sym.st_shndx == SHN_UNDEF || sym.st_shndx >= img->nsections)
@@ -283,7 +296,8 @@ static int read_symbols(struct kimage *img, Elf *elf)
 		f->align = 1;
 		f->next_same_name = -1;
 		if (asm_entry)
-			f->flags |= KF_ASM | KF_FIXED;
+			f->flags |= KF_ASM | KF_FIXED |
+				    (GELF_ST_BIND(sym.st_info) == STB_LOCAL ? KF_LABEL : 0);
 		/* In an object file the section tells exactly what may move. */
 		if (img->relocatable) {
 			f->section = sec->name;

@@ -41,6 +41,9 @@ enum kfunc_flag {
 				 * moves whole, unit_size bytes, as this function */
 	KF_IN_UNIT = 1u << 9,	/* a later function of such a section: moves with
 				 * the function unit names */
+	KF_LABEL = 1u << 10,	/* a local assembly label taken as code (arm64's
+				 * exception entries, ppc32's vectors): replayed,
+				 * but the stream's arcs pass over it */
 };
 
 struct kfunc {

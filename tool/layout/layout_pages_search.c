@@ -84,7 +84,7 @@ static void search_fixed(const struct pages *p, struct pg_search *s)
 		s->addr[v] = UINT64_MAX;
 	pages_place_rest(p, s->addr);
 	for (size_t v = 0; v < cg->nnodes; v++) {
-		uint64_t a = s->addr[v], sz = NONZERO(cg->nodes[v].size);
+		uint64_t a = s->addr[v], sz = NONZERO(cg->nodes[v].size), off, len;
 
 		if (p->rank[v] != NONE)
 			continue;
@@ -92,7 +92,8 @@ static void search_fixed(const struct pages *p, struct pg_search *s)
 			XGROW(pages, cap, n + 1);
 			pages[n++] = q;
 		}
-		s->span[v] = (uint32_t)((a + sz - 1) / p->page - a / p->page + 1);
+		cg_node_ran(&cg->nodes[v], sz, &off, &len);
+		s->span[v] = (uint32_t)((a + off + len - 1) / p->page - (a + off) / p->page + 1);
 	}
 	if (n)
 		qsort(pages, n, sizeof(*pages), cmp_u64);
@@ -100,11 +101,12 @@ static void search_fixed(const struct pages *p, struct pg_search *s)
 		if (!i || pages[i] != pages[i - 1])
 			pages[k++] = pages[i];
 	for (size_t v = 0; v < cg->nnodes; v++) {
-		uint64_t q, lo = 0, hi = k;
+		uint64_t q, lo = 0, hi = k, off, len;
 
 		if (p->rank[v] != NONE)
 			continue;
-		q = s->addr[v] / p->page;
+		cg_node_ran(&cg->nodes[v], NONZERO(cg->nodes[v].size), &off, &len);
+		q = (s->addr[v] + off) / p->page;
 		while (lo < hi) {
 			uint64_t mid = (lo + hi) / 2;
 
@@ -141,10 +143,11 @@ static void search_eval(struct pages *p, struct pg_search *s, uint64_t *m)
 
 	for (size_t i = 0; i < n; i++) {
 		uint32_t v = s->order[i];
-		uint64_t a = s->addr[v] - base, sz = NONZERO(cg->nodes[v].size);
+		uint64_t a = s->addr[v] - base, off, len;
 
-		s->page[v] = s->nfixed + a / p->page;
-		s->span[v] = (uint32_t)((a + sz - 1) / p->page - a / p->page + 1);
+		cg_node_ran(&cg->nodes[v], NONZERO(cg->nodes[v].size), &off, &len);
+		s->page[v] = s->nfixed + (a + off) / p->page;
+		s->span[v] = (uint32_t)((a + off + len - 1) / p->page - (a + off) / p->page + 1);
 	}
 	s->evals--;
 	pagesim_replay(s->ps, s->page, s->span, s->nfixed + (end - base) / p->page + 1, r);

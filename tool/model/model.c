@@ -312,16 +312,19 @@ int model_eval_sized(const struct cgraph *cg, const uint64_t *addr, const uint64
 
 		for (uint32_t j = 0; j < p->n; j++) {
 			uint32_t v = p->nodes[j];
-			uint64_t s = size ? size[v] : cg->nodes[v].size;
+			uint64_t off, len;
 
+			/* the bytes that ran: a function over two pages whose
+			 * samples all lie on one costs that one */
+			cg_node_ran(&cg->nodes[v], size ? size[v] : cg->nodes[v].size, &off, &len);
 			for (size_t k = 0; k < g->ntlb; k++) {
-				unsigned int m = tlbsim_access_range(tlb[k], addr[v], s);
+				unsigned int m = tlbsim_access_range(tlb[k], addr[v] + off, len);
 
 				if (mp)
 					mp->tlb_misses[k] += m;
 			}
 			if (ic)
-				icache_access_range(ic, addr[v], s);
+				icache_access_range(ic, addr[v] + off, len);
 		}
 	}
 	r->runs = nruns;

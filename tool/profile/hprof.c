@@ -21,6 +21,9 @@
  *                                  lines (from 0), R times in a row
  *   calltree T                     2.2: trace T (its place, as for seq) is an
  *                                  explicit trace, an ftrace call tree
+ *   extent F LO HI                 2.4: the samples of fn line F (its place,
+ *                                  from 0) hit its bytes [LO, HI); a
+ *                                  weighted fn without one: all of it
  *   end N                          N: the lines between header and end (version 2)
  *
  * Names are written with bytes <= 0x20, 0x7f and '%' as %XX. The writer
@@ -31,7 +34,8 @@
  * files (no trailer, no units) are still read. A minor version adds record
  * kinds: version 2 is written unless the profile has a sequence (2.1, whose
  * traces are then written as ntrace: a third of the bytes), call trees
- * (2.2) or the builds it came from (2.3), and a 2.x file
+ * (2.2), the builds it came from (2.3) or the bytes its samples hit (2.4),
+ * and a 2.x file
  * of a minor this reader does not know is read with the record kinds it
  * does not know skipped.
  */
@@ -50,10 +54,11 @@
 
 #define HPROF_MAGIC "hotpack-profile"
 #define HPROF_VERSION 2
-#define HPROF_MINOR 3		/* the minor version this hotpack reads and writes */
+#define HPROF_MINOR 4		/* the minor version this hotpack reads and writes */
 #define HPROF_MINOR_SEQ 1	/* the first with "seq" records */
 #define HPROF_MINOR_CALLTREE 2	/* the first with "calltree" records */
 #define HPROF_MINOR_BUILD 3	/* the first with "build" records */
+#define HPROF_MINOR_EXTENT 4	/* the first with "extent" records */
 #define HPROF_VERSION_MIN 1
 #define HPROF_WRAP 4096	/* bytes of trace names per line before a "+" line */
 
@@ -179,7 +184,7 @@ int hprof_write(FILE *out, const struct profile *p)
 	struct prof_edge **edges;
 	char **prov = NULL;
 	size_t i, n, lines = 0;
-	uint32_t k;
+	uint32_t k, lo, hi;
 	int err = 0, minor = 0;
 
 	/* the lowest minor that holds what there is, so that older readers read it */
@@ -190,6 +195,9 @@ int hprof_write(FILE *out, const struct profile *p)
 		minor = HPROF_MINOR_SEQ;
 	if (p->builds.n)
 		minor = HPROF_MINOR_BUILD;
+	for (i = 0; i < p->nfuncs; i++)
+		if (profile_func_extent(p->funcs[i], &lo, &hi))
+			minor = HPROF_MINOR_EXTENT;
 	if (minor)
 		fprintf(out, "%s %d.%d\n", HPROF_MAGIC, HPROF_VERSION, minor);
 	else
@@ -259,6 +267,12 @@ int hprof_write(FILE *out, const struct profile *p)
 			putc('\n', out);
 		}
 		lines += p->nfuncs;
+		for (i = 0; i < p->nfuncs; i++) {
+			if (!profile_func_extent(fns[i], &lo, &hi))
+				continue;
+			fprintf(out, "extent %zu %" PRIu32 " %" PRIu32 "\n", i, lo, hi);
+			lines++;
+		}
 		if (p->nseq) {
 			fnum = xmallocarray(p->nfuncs, sizeof(*fnum));
 			for (i = 0; i < p->nfuncs; i++)
@@ -338,6 +352,8 @@ struct hprof_reader {
 	/* this file's functions in the order of their fn lines, for "ntrace" */
 	uint32_t *fns;
 	size_t nfns, capfns;
+	uint8_t *fn_weighted;	/* by fn line: FN_WEIGHTED, FN_EXTENT */
+	size_t capfnw;
 	/* this file's traces in the order of their lines, for "seq" */
 	struct prof_trace **traces;
 	size_t ntraces, captraces;
@@ -348,6 +364,8 @@ struct hprof_reader {
 	uint64_t records;	/* lines after the header, for the "end" check */
 	size_t end_line;	/* where "end" was; 0: not yet */
 };
+
+enum { FN_WEIGHTED = 1, FN_EXTENT = 2 };
 
 static char *next_tok(char **s)
 {
@@ -562,9 +580,25 @@ int hprof_read(FILE *in, const char *name, struct profile *prof)
 				ret = hprof_bad(&r, "fn: expected 'fn WEIGHT NAME'");
 				break;
 			}
-			profile_add_weight(prof, (uint32_t)i, w);
+			/* whole unless an extent line says otherwise (read_extents_end) */
+			profile_add_weight_only(prof, (uint32_t)i, w);
 			XGROW(r.fns, r.capfns, r.nfns + 1);
+			XGROW(r.fn_weighted, r.capfnw, r.nfns + 1);
+			r.fn_weighted[r.nfns] = w ? FN_WEIGHTED : 0;
 			r.fns[r.nfns++] = (uint32_t)i;
+		} else if (!strcmp(kw, "extent") && r.minor >= HPROF_MINOR_EXTENT) {
+			uint64_t lo, hi;
+
+			if (!tok_u64(next_tok(&rest), &v) || v >= r.nfns ||
+			    !tok_u64(next_tok(&rest), &lo) || !tok_u64(next_tok(&rest), &hi) ||
+			    next_tok(&rest) || lo >= hi || hi > UINT32_MAX) {
+				ret = hprof_bad(&r, "extent: expected 'extent F LO HI', F the place of "
+						"a fn line before it, LO < HI offsets");
+				break;
+			}
+			profile_func_extent_add(prof->funcs[r.fns[v]], (uint32_t)lo, (uint32_t)hi,
+						false);
+			r.fn_weighted[v] |= FN_EXTENT;
 		} else if (!strcmp(kw, "edge")) {
 			uint32_t a, b;
 
@@ -680,7 +714,7 @@ int hprof_read(FILE *in, const char *name, struct profile *prof)
 					"; this hotpack knows %d.%d)", name, r.lr.lineno, kw,
 					r.version, r.minor, HPROF_VERSION, HPROF_MINOR);
 		} else {
-			ret = hprof_bad(&r, "unknown record (fn, edge, trace, ntrace, seq, calltree, build, prov, stat)");
+			ret = hprof_bad(&r, "unknown record (fn, edge, trace, ntrace, seq, calltree, build, extent, prov, stat)");
 			break;
 		}
 	}
@@ -697,6 +731,10 @@ int hprof_read(FILE *in, const char *name, struct profile *prof)
 		       r.lr.lineno);
 		ret = -EINVAL;
 	}
+	/* a weighted function with no extent line: its samples said no offset */
+	for (size_t j = 0; !ret && j < r.nfns; j++)
+		if (r.fn_weighted[j] == FN_WEIGHTED)
+			profile_func_extent_add(prof->funcs[r.fns[j]], 0, 0, true);
 	if (!ret && r.version >= 2 && !r.end_line) {
 		pr_err("%s:%zu: no 'end' line: this .hprof was cut short; write it again "
 		       "(hotpack profile/merge)", name, r.lr.lineno);
@@ -705,6 +743,7 @@ int hprof_read(FILE *in, const char *name, struct profile *prof)
 	free(r.ids);
 	free(r.traces);
 	free(r.fns);
+	free(r.fn_weighted);
 	lineio_release(&r.lr);
 	return ret;
 }

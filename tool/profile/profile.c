@@ -85,6 +85,49 @@ void profile_add_weight(struct profile *p, uint32_t id, uint64_t w)
 {
 	add_sat(p, &p->funcs[id]->weight, w);
 	add_sat(p, &p->total_weight, w);
+	p->funcs[id]->ext_whole = true;
+}
+
+void profile_add_weight_only(struct profile *p, uint32_t id, uint64_t w)
+{
+	add_sat(p, &p->funcs[id]->weight, w);
+	add_sat(p, &p->total_weight, w);
+}
+
+void profile_func_extent_add(struct prof_func *f, uint32_t lo, uint32_t hi, bool whole)
+{
+	f->ext_whole |= whole;
+	if (hi <= lo)
+		return;
+	if (!f->ext_hi) {
+		f->ext_lo = lo;
+		f->ext_hi = hi;
+		return;
+	}
+	if (lo < f->ext_lo)
+		f->ext_lo = lo;
+	if (hi > f->ext_hi)
+		f->ext_hi = hi;
+}
+
+void profile_add_weight_at(struct profile *p, uint32_t id, uint64_t w, uint64_t off)
+{
+	add_sat(p, &p->funcs[id]->weight, w);
+	add_sat(p, &p->total_weight, w);
+	/* an offset past 4 GiB is no function's: count the whole of it */
+	if (off >= UINT32_MAX)
+		p->funcs[id]->ext_whole = true;
+	else
+		profile_func_extent_add(p->funcs[id], (uint32_t)off, (uint32_t)off + 1, false);
+}
+
+bool profile_func_extent(const struct prof_func *f, uint32_t *lo, uint32_t *hi)
+{
+	if (f->ext_whole || !f->ext_hi)
+		return false;
+	*lo = f->ext_lo;
+	*hi = f->ext_hi;
+	return true;
 }
 
 void profile_add_edge(struct profile *p, uint32_t caller, uint32_t callee, uint64_t w)
@@ -260,6 +303,8 @@ void profile_merge_renamed(struct profile *dst, const struct profile *src, char 
 	for (i = 0; i < src->nfuncs; i++) {
 		map[i] = profile_func_id(dst, names && names[i] ? names[i] : src->funcs[i]->name);
 		add_sat(dst, &dst->funcs[map[i]]->weight, src->funcs[i]->weight);
+		profile_func_extent_add(dst->funcs[map[i]], src->funcs[i]->ext_lo,
+					src->funcs[i]->ext_hi, src->funcs[i]->ext_whole);
 	}
 	add_sat(dst, &dst->total_weight, src->total_weight);
 	HASH_ITER(hh, src->edges, e, etmp)

@@ -23,6 +23,11 @@ struct prof_func {
 	char *name;
 	uint64_t weight;	/* samples in this function (self) */
 	uint32_t id;		/* index in profile.funcs */
+	/* the offsets its samples hit, [ext_lo, ext_hi) (ext_hi 0: none), so
+	 * the model replays the pages that ran, not all it spans; ext_whole:
+	 * a sample gave no offset (a name, a call tree), so all of it counts */
+	uint32_t ext_lo, ext_hi;
+	bool ext_whole;
 	UT_hash_handle hh;
 };
 
@@ -103,7 +108,16 @@ void profile_free(struct profile *p);
 uint32_t profile_func_id(struct profile *p, const char *name);
 struct prof_func *profile_find_func(const struct profile *p, const char *name);
 
+/* self weight from a sample with no offset: the whole function ran */
 void profile_add_weight(struct profile *p, uint32_t id, uint64_t w);
+/* self weight whose extent the caller gives (profile_func_extent_add()) */
+void profile_add_weight_only(struct profile *p, uint32_t id, uint64_t w);
+/* self weight from a sample at byte @off of the function */
+void profile_add_weight_at(struct profile *p, uint32_t id, uint64_t w, uint64_t off);
+/* widen @f's extent by [@lo, @hi) (@hi 0: nothing), or make it whole */
+void profile_func_extent_add(struct prof_func *f, uint32_t lo, uint32_t hi, bool whole);
+/* @f's extent when its samples all had offsets; false: the whole function */
+bool profile_func_extent(const struct prof_func *f, uint32_t *lo, uint32_t *hi);
 void profile_add_edge(struct profile *p, uint32_t caller, uint32_t callee, uint64_t w);
 /** Add @w to the trace @ids (created if new); returns it, NULL when @n is 0. */
 struct prof_trace *profile_add_trace(struct profile *p, const uint32_t *ids, uint32_t n,

@@ -121,7 +121,12 @@ struct symbolizer {
 
 	/* --addr-window: the window being filled */
 	uint32_t win;		/* samples per window, 0: off */
-	uint32_t win_samples;	/* resolved samples in it so far */
+	uint8_t *id_label;	/* by profile id: a KF_LABEL function */
+	size_t cap_id_label;
+	uint64_t last_off;	/* sz_resolve(): the frame's offset in its function,
+				 * UINT64_MAX when it gave none */
+	uint32_t win_samples;	/* resolved samples in it so far (labels not counted) */
+	uint32_t win_cap;	/* room in win_ids */
 	uint32_t *win_ids;	/* its distinct functions, first seen first */
 	uint32_t win_n;
 
@@ -266,6 +271,7 @@ void symbolize_free(struct symbolizer *sz)
 	free(sz->depth_id);
 	free(sz->depth_ok);
 	free(sz->win_ids);
+	free(sz->id_label);
 	disasm_close(sz->dis);
 	free(sz);
 }
@@ -363,6 +369,15 @@ static uint32_t sz_func_id(struct symbolizer *sz, const struct kfunc *fn)
 	id = profile_func_id(sz->prof, kfunc_key(sz->img, fn, keybuf, sizeof(keybuf)));
 	if (sz->idcache)
 		sz->idcache[fn->index] = id;
+	if (fn->flags & KF_LABEL) {
+		if (id >= sz->cap_id_label) {
+			size_t old = sz->cap_id_label;
+
+			XGROW(sz->id_label, sz->cap_id_label, (size_t)id + 1);
+			memset(sz->id_label + old, 0, sz->cap_id_label - old);
+		}
+		sz->id_label[id] = 1;
+	}
 	return id;
 }
 
@@ -377,6 +392,7 @@ static uint32_t sz_resolve(struct symbolizer *sz, const struct hp_frame *fr, enu
 	uint32_t id;
 
 	*at_start = false;
+	sz->last_off = fr->has_off ? fr->off : UINT64_MAX;
 	switch (fr->dso) {
 	case HP_DSO_MODULE:
 		*why = PROF_DROP_MODULE;
@@ -442,8 +458,10 @@ static uint32_t sz_resolve(struct symbolizer *sz, const struct hp_frame *fr, enu
 		fn = kimage_find_func_containing(sz->img, a);
 		if (fn && kimage_addr_in_overlap(sz->img, fn, a))
 			sz->in_overlap++;
-		if (fn)
+		if (fn) {
 			*at_start = a == fn->addr;
+			sz->last_off = a - fn->addr;
+		}
 	} else {
 		*why = PROF_DROP_UNKNOWN;
 		return SZ_NONE;
@@ -465,7 +483,9 @@ void symbolize_set_window(struct symbolizer *sz, uint32_t n)
 	free(sz->win_ids);
 	sz->win = n;
 	sz->win_samples = sz->win_n = 0;
-	sz->win_ids = n ? xmallocarray(n, sizeof(*sz->win_ids)) : NULL;
+	/* labels do not count toward a window: room for as many again */
+	sz->win_cap = 2 * n;
+	sz->win_ids = n ? xmallocarray(sz->win_cap, sizeof(*sz->win_ids)) : NULL;
 }
 
 /* The window is complete (or the input ended): its path and arcs. */
@@ -474,10 +494,20 @@ static void sz_window_flush(struct symbolizer *sz)
 	uint32_t i;
 
 	if (sz->win_n >= 2) {
+		uint32_t prev = SZ_NONE;
+
 		profile_add_seq(sz->prof, profile_add_trace(sz->prof, sz->win_ids, sz->win_n, 1));
-		for (i = 0; i + 1 < sz->win_n; i++)
-			profile_add_edge(sz->prof, sz->win_ids[i], sz->win_ids[i + 1],
-					 sz->win_samples);
+		/* arcs between the functions that could move: over a label
+		 * (the exception entry between a syscall's caller and handler) */
+		for (i = 0; i < sz->win_n; i++) {
+			uint32_t id = sz->win_ids[i];
+
+			if (id < sz->cap_id_label && sz->id_label[id])
+				continue;
+			if (prev != SZ_NONE && prev != id)
+				profile_add_edge(sz->prof, prev, id, sz->win_samples);
+			prev = id;
+		}
 	}
 	sz->win_samples = sz->win_n = 0;
 }
@@ -489,8 +519,13 @@ static void sz_window_add(struct symbolizer *sz, uint32_t id)
 
 	for (i = 0; i < sz->win_n && sz->win_ids[i] != id; i++)
 		;
-	if (i == sz->win_n)
+	if (i == sz->win_n && sz->win_n < sz->win_cap)
 		sz->win_ids[sz->win_n++] = id;
+	/* a label's samples join the window but do not count toward its
+	 * length: the windows (and their arcs) stay those of the code
+	 * around it */
+	if (id < sz->cap_id_label && sz->id_label[id])
+		return;
 	if (++sz->win_samples == sz->win)
 		sz_window_flush(sz);
 }
@@ -518,11 +553,14 @@ static void sz_stack(struct symbolizer *sz, const struct hp_event *ev)
 {
 	enum prof_drop why = PROF_DROP_UNKNOWN, w0 = PROF_DROP_UNKNOWN;
 	uint32_t *ids = sz_ids(sz, ev->nframes + 1), *tr = sz->trace;
+	uint64_t off0 = UINT64_MAX;
 	size_t i, nt = 0;
 	bool at;
 
 	for (i = 0; i < ev->nframes; i++) {
 		ids[i] = sz_resolve(sz, &ev->frames[i], &why, &at);
+		if (i == 0)
+			off0 = sz->last_off;
 		if (ids[i] == SZ_NONE) {
 			sz->dropped_frames[why]++;
 			if (i == 0)
@@ -533,7 +571,11 @@ static void sz_stack(struct symbolizer *sz, const struct hp_event *ev)
 		sz_count(sz, false, w0);
 	} else {
 		sz_count(sz, true, w0);
-		profile_add_weight(sz->prof, ids[0], ev->weight);
+		/* the sampled IP says which of the function's bytes ran */
+		if (off0 != UINT64_MAX)
+			profile_add_weight_at(sz->prof, ids[0], ev->weight, off0);
+		else
+			profile_add_weight(sz->prof, ids[0], ev->weight);
 		if (sz->win && ev->nframes == 1)
 			sz_window_add(sz, ids[0]);
 	}

@@ -74,6 +74,14 @@ static void check_linked(const char *dir, const char *arch, bool be)
 	ok(s && (s->flags & KF_ASM) && !(s->flags & KF_MOVABLE) && s->size >= 4,
 	   "untyped assembly entry: a function that never moves");
 	ok(!kimage_find_func_by_name(img, "__asm_entry_end"), "region marker is not code");
+	s = kimage_find_func_by_name(img, "asm_local");
+	ok(s && (s->flags & KF_ASM) && !(s->flags & KF_MOVABLE) && s->size >= 4,
+	   "a local label with a size: code of its own, that never moves");
+	ok(!kimage_find_func_by_name(img, "asm_local_place"),
+	   "a local label without one: a place inside other code");
+	s = kimage_find_func_by_name(img, "head_vector");
+	ok(s && (s->flags & KF_ASM) && !(s->flags & KF_MOVABLE),
+	   "a local label in .head.text: an exception vector, code of its own");
 	is_int(kimage_find_func_by_name(img, "no_such_function") == NULL, 1, "unknown name");
 out:
 	kimage_close(img);

@@ -96,6 +96,52 @@ static void check_sequence(void)
 	cg_free(cg);
 }
 
+/*
+ * A function over two pages whose samples all hit its first: the replay
+ * references the pages that ran (cg_node_ran()), not all it spans. n0
+ * 6000 B at 0x10800 (pages 0x10, 0x11), n1 100 B at 0x20000; path n0 n1
+ * run twice through 2 entries. Whole: 0x10 0x11 0x20 each miss, then 0x10
+ * misses again (0x11 and 0x20 came since) and so on: 6. Its samples at
+ * offsets 0..99 (page 0x10 only): 0x10 0x20 miss, then hits: 2.
+ */
+static void check_extent(void)
+{
+	static const uint32_t a[] = { 0, 1 }, order[] = { 0, 0 };
+	static const uint64_t addr[2] = { 0x10800, 0x20000 };
+	struct cgraph *cg = cg_new(NULL);
+	struct model_opts g;
+	struct model_result r;
+	uint64_t off, len;
+
+	cg_add_node(cg, 0, 6000, 16, 2, true);
+	cg_add_node(cg, 1, 100, 16, 2, true);
+	cg_add_path(cg, a, 2, 2);
+	cg_finish(cg);
+	cg->seq = malloc(sizeof(order));
+	memcpy(cg->seq, order, sizeof(order));
+	cg->nseq = 2;
+	model_opts_default(&g);
+	g.geom.ntlb = 1;
+	g.geom.tlb_entries[0] = 2;
+	g.geom.icache.size = 0;
+	ok(!model_eval(cg, addr, &g, &r), "extent: whole functions");
+	is_u64(r.tlb_misses[0], 6, "extent: none known, the whole span replayed: 6 misses");
+	is_int((int)r.paths[0].pages, 3, "extent: pages per path count the whole span");
+	model_result_free(&r);
+	cg->nodes[0].hot_off = 0;
+	cg->nodes[0].hot_len = 100;
+	ok(!model_eval(cg, addr, &g, &r), "extent: the bytes that ran");
+	is_u64(r.tlb_misses[0], 2, "extent: only the page that ran replayed: 2 misses");
+	is_int((int)r.paths[0].pages, 3, "extent: pages per path still the whole span");
+	model_result_free(&r);
+	cg_node_ran(&cg->nodes[0], 50, &off, &len);
+	ok(off == 0 && len == 50, "cg_node_ran: clipped to the placed size");
+	cg->nodes[0].hot_off = 5000;
+	cg_node_ran(&cg->nodes[0], 4000, &off, &len);
+	ok(off == 0 && len == 4000, "cg_node_ran: an extent past the placed size: all of it");
+	cg_free(cg);
+}
+
 int main(void)
 {
 	struct cgraph *cg = small_graph(true);
@@ -227,5 +273,6 @@ int main(void)
 	model_result_free(&r);
 	cg_free(cg);
 	check_sequence();
+	check_extent();
 	return done_testing();
 }

@@ -276,6 +276,73 @@ static void test_build(void)
 	refuses("build with four fields", "hotpack-profile 2.3\nbuild x86_64 6.1 aa bb\nend 1\n");
 }
 
+/* The bytes a function's samples hit: 2.4 "extent" lines, a union on
+ * merge, all of it when any sample gave no offset. */
+static void test_extent(void)
+{
+	struct profile *p = profile_new(), *q = profile_new(), *m = profile_new();
+	uint32_t a = profile_func_id(p, "a"), b = profile_func_id(p, "b");
+	uint32_t c = profile_func_id(p, "c"), lo, hi;
+	char *text, *again;
+
+	profile_add_weight_at(p, a, 3, 40);
+	profile_add_weight_at(p, a, 1, 8);
+	profile_add_weight(p, b, 2);		/* a name: no offset */
+	profile_add_weight_at(p, c, 1, 100);
+	profile_add_weight(p, c, 1);		/* and one without: whole */
+	ok(profile_func_extent(p->funcs[a], &lo, &hi) && lo == 8 && hi == 41,
+	   "extent: the union of the samples' offsets");
+	ok(!profile_func_extent(p->funcs[b], &lo, &hi), "extent: none from a name");
+	ok(!profile_func_extent(p->funcs[c], &lo, &hi), "extent: one offsetless sample: whole");
+	text = to_text(p);
+	ok(!strncmp(text, "hotpack-profile 2.4\n", 20), "an extent makes version 2.4");
+	ok(strstr(text, "\nfn 4 a\nfn 2 b\nfn 2 c\nextent 0 8 41\nend ") != NULL,
+	   "extent lines after the fn lines, each by its fn line's place");
+	ok(strstr(text, "extent 1 ") == NULL && strstr(text, "extent 2 ") == NULL,
+	   "no extent line for a whole function");
+	is_int(from_text(q, text), 0, "2.4 reads back");
+	ok(profile_func_extent(q->funcs[0], &lo, &hi) && lo == 8 && hi == 41 &&
+	   !profile_func_extent(q->funcs[1], &lo, &hi) && !profile_func_extent(q->funcs[2], &lo, &hi),
+	   "read back: a's extent, b and c whole");
+	again = to_text(q);
+	is_str(again, text, "extent: write, read, write: same bytes");
+	free(again);
+	/* merged with a profile where a ran at 200: the union; with one where
+	 * a ran from a name: whole */
+	profile_merge(m, q);
+	profile_free(q);
+	q = profile_new();
+	profile_add_weight_at(q, profile_func_id(q, "a"), 1, 200);
+	profile_merge(m, q);
+	ok(profile_func_extent(m->funcs[0], &lo, &hi) && lo == 8 && hi == 201,
+	   "merge: the union of the extents");
+	profile_free(q);
+	q = profile_new();
+	profile_add_weight(q, profile_func_id(q, "a"), 1);
+	profile_merge(m, q);
+	ok(!profile_func_extent(m->funcs[0], &lo, &hi), "merge: whole when a side is");
+	free(text);
+	profile_free(q);
+	profile_free(m);
+	profile_free(p);
+	/* a 2.3 file has no extents: its weighted functions are whole */
+	q = profile_new();
+	is_int(from_text(q, "hotpack-profile 2.3\nfn 5 a\nend 1\n"), 0, "2.3 without extents");
+	ok(q->funcs[0]->ext_whole, "... its weighted function whole");
+	profile_free(q);
+	/* a 2.4 fn line with no extent line: whole too */
+	q = profile_new();
+	is_int(from_text(q, "hotpack-profile 2.4\nfn 5 a\nfn 2 b\nextent 1 0 4\nend 3\n"), 0,
+	       "2.4: one extent of two");
+	ok(q->funcs[0]->ext_whole && profile_func_extent(q->funcs[1], &lo, &hi) && hi == 4,
+	   "... the other whole");
+	profile_free(q);
+	refuses("extent in version 2.3", "hotpack-profile 2.3\nfn 1 a\nextent 0 0 4\nend 2\n");
+	refuses("extent of no fn line", "hotpack-profile 2.4\nfn 1 a\nextent 1 0 4\nend 2\n");
+	refuses("extent empty", "hotpack-profile 2.4\nfn 1 a\nextent 0 4 4\nend 2\n");
+	refuses("extent past 4 GiB", "hotpack-profile 2.4\nfn 1 a\nextent 0 0 4294967296\nend 2\n");
+}
+
 int main(void)
 {
 	struct profile *p = make(1), *q = profile_new(), *m1, *m2, *m3, *x[3];
@@ -419,5 +486,6 @@ int main(void)
 	test_provenance_cap();
 	test_calltree();
 	test_build();
+	test_extent();
 	return done_testing();
 }

@@ -321,6 +321,42 @@ static void test_no_image(void)
 	profile_free(p);
 }
 
+/*
+ * Windows of an address stream with a label: ksys_read, entry_label,
+ * vfs_read in a window of 2. The label's sample joins the window's path
+ * without counting toward its length, and the arc passes over it. The
+ * sampled offsets give each function's extent.
+ */
+static void test_window_label(void)
+{
+	struct profile *p = profile_new();
+	const int64_t kaslr = 0;
+	struct symbolizer *sz = symbolize_new(p, img, &kaslr, "t");
+	struct hp_frame f[3] = { at(addr_of("ksys_read") + 8), at(addr_of("entry_label") + 4),
+				 at(addr_of("vfs_read") + 20) };
+	struct kfunc *lab = kimage_find_func_by_name((struct kimage *)img, "entry_label");
+	uint64_t w = 0;
+	uint32_t lo, hi;
+
+	ok(lab && (lab->flags & KF_LABEL) && !(lab->flags & KF_MOVABLE),
+	   "label: a sized local label is a fixed function, a label");
+	symbolize_set_window(sz, 2);
+	for (int i = 0; i < 3; i++)
+		feed(sz, HP_EV_STACK, 1, &f[i], 1);
+	symbolize_finish(sz);
+	is_int(p->ntraces, 1, "label: one window");
+	is_str(trace_text(p, 0, &w), "ksys_read entry_label vfs_read",
+	       "label: the window's path has the label, the window 2 samples long");
+	is_u64(ew(p, "ksys_read", "vfs_read"), 2, "label: the arc passes over the label");
+	is_u64(ew(p, "ksys_read", "entry_label") + ew(p, "entry_label", "vfs_read"), 0,
+	       "label: no arc to or from it");
+	is_u64(fw(p, "entry_label"), 1, "label: its sample weighs");
+	ok(profile_func_extent(profile_find_func(p, "vfs_read"), &lo, &hi) && lo == 20 && hi == 21,
+	   "extent: the sampled offset");
+	symbolize_free(sz);
+	profile_free(p);
+}
+
 int main(int argc, char **argv)
 {
 	struct kimage *k = NULL;
@@ -338,6 +374,7 @@ int main(int argc, char **argv)
 	test_tree();
 	test_branch();
 	test_no_image();
+	test_window_label();
 	kimage_close(k);
 	return done_testing();
 }
