@@ -48,6 +48,20 @@ static const struct model_path *path_of_weight(const struct model_result *r, uin
 	return NULL;
 }
 
+/* @cg's paths ran as @order (@n runs), replayed through one 2-entry TLB, no
+ * I-cache */
+static void ran_in_order(struct cgraph *cg, const uint32_t *order, size_t n,
+			 struct model_opts *g)
+{
+	cg->seq = malloc(n * sizeof(*order));
+	memcpy(cg->seq, order, n * sizeof(*order));
+	cg->nseq = n;
+	model_opts_default(g);
+	g->geom.ntlb = 1;
+	g->geom.tlb_entries[0] = 2;
+	g->geom.icache.size = 0;
+}
+
 /*
  * A graph that knows the order its paths ran in (cg->seq, as windows of an
  * address stream give): the replay is that order, whole, whatever the
@@ -71,13 +85,7 @@ static void check_sequence(void)
 	cg_add_path(cg, a, 2, 3);
 	cg_add_path(cg, b, 2, 1);
 	cg_finish(cg);
-	cg->seq = malloc(sizeof(order));
-	memcpy(cg->seq, order, sizeof(order));
-	cg->nseq = 4;
-	model_opts_default(&g);
-	g.geom.ntlb = 1;
-	g.geom.tlb_entries[0] = 2;
-	g.geom.icache.size = 0;
+	ran_in_order(cg, order, 4, &g);
 	g.budget = 2;
 	ok(!model_eval(cg, addr, &g, &r), "sequence: model_eval runs");
 	ok(r.sequence, "sequence: the replay says it follows the order they ran");
@@ -117,13 +125,7 @@ static void check_extent(void)
 	cg_add_node(cg, 1, 100, 16, 2, true);
 	cg_add_path(cg, a, 2, 2);
 	cg_finish(cg);
-	cg->seq = malloc(sizeof(order));
-	memcpy(cg->seq, order, sizeof(order));
-	cg->nseq = 2;
-	model_opts_default(&g);
-	g.geom.ntlb = 1;
-	g.geom.tlb_entries[0] = 2;
-	g.geom.icache.size = 0;
+	ran_in_order(cg, order, 2, &g);
 	ok(!model_eval(cg, addr, &g, &r), "extent: whole functions");
 	is_u64(r.tlb_misses[0], 6, "extent: none known, the whole span replayed: 6 misses");
 	is_int((int)r.paths[0].pages, 3, "extent: pages per path count the whole span");
