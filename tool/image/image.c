@@ -384,10 +384,7 @@ static void index_functions(struct kimage *img)
 			f->flags |= KF_NOSIZE;
 		}
 		if (!img->relocatable) {
-			uint32_t usual = img->arch->func_align;
-			uint64_t low = f->addr ? (f->addr & -f->addr) : usual;
-
-			f->align = (uint32_t)(low < usual ? low : usual);
+			f->align = (uint32_t)addr_align(f->addr, img->arch->func_align);
 		}
 		HASH_FIND(hh_name, img->by_name, f->name, strlen(f->name), first);
 		if (!first) {

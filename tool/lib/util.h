@@ -33,6 +33,15 @@ static inline uint64_t align_down(uint64_t v, uint64_t a)
 	return v & ~(a - 1);
 }
 
+/* The alignment @a shows: the largest power of two that divides it, at
+ * most @cap (@cap for 0). */
+static inline uint64_t addr_align(uint64_t a, uint64_t cap)
+{
+	uint64_t b = a & -a;
+
+	return !b || b > cap ? cap : b;
+}
+
 /* The largest k with 2^k <= @v (0 for 0 and 1): a page size's shift. */
 static inline unsigned int ilog2_u64(uint64_t v)
 {

@@ -124,14 +124,6 @@ static uint64_t place_shift_rest(const struct cgraph *cg, const uint64_t *orig,
 	return end;
 }
 
-/* The largest power of 2 that divides @a, at most @cap. */
-static uint64_t low_bit(uint64_t a, uint64_t cap)
-{
-	uint64_t b = a & -a;
-
-	return !b || b > cap ? cap : b;
-}
-
 /* The function whose extent @f moves with: its plain .text unit, or the
  * outermost function its start lies in (overlapping symbols). */
 static uint32_t place_top(const struct kimage *img, uint32_t f)
@@ -191,7 +183,7 @@ void place_rest_as_linked(const struct kimage *img, const uint32_t *moved_funcs,
 		 * alignment, or bytes no symbol names */
 		gap = f->addr > prev_end ? f->addr - prev_end : 0;
 		pad = align_up(prev_end, a) - prev_end;
-		x = low_bit(f->addr, PLACE_MAX_SCRIPT_ALIGN);
+		x = addr_align(f->addr, PLACE_MAX_SCRIPT_ALIGN);
 		if (gap > pad && x > a && gap - pad > PLACE_MIN_SCRIPT_GAP &&
 		    align_up(prev_end, x) == f->addr)
 			pc = align_up(pc, x);

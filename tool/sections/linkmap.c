@@ -177,10 +177,8 @@ static uint64_t fill_align(uint64_t end, uint64_t addr)
  */
 static void align_from_fill(struct kfunc *f, uint64_t addr, uint64_t fill)
 {
-	uint64_t low = addr & -addr;
-
 	if (fill > f->align && addr)
-		f->align = (uint32_t)(low < MAP_MAX_ALIGN ? low : MAP_MAX_ALIGN);
+		f->align = (uint32_t)addr_align(addr, MAP_MAX_ALIGN);
 }
 
 static void map_input_section(struct kimage *img, const char *outsec, const char *name,
