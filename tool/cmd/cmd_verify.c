@@ -591,6 +591,12 @@ static void check_order(const struct verify_opts *o, struct order_file *of,
 		fprintf(o->out, "  ... and %zu more\n", v->listed - v->in_place - shown);
 }
 
+/* How far apart two addresses are, either way. */
+static uint64_t addr_dist(uint64_t a, uint64_t b)
+{
+	return a > b ? a - b : b - a;
+}
+
 /*
  * The layout's model packs the listed functions back to back from the hot
  * region's start, each at its alignment as OLD tells it (the low bit of its
@@ -617,8 +623,7 @@ static void check_layout(const struct order_file *of, struct verdict *v)
 		v->layout_checked++;
 		if (l->new->addr != want) {
 			v->layout_off++;
-			v->layout_off_bytes += l->new->addr > want ? l->new->addr - want
-								    : want - l->new->addr;
+			v->layout_off_bytes += addr_dist(l->new->addr, want);
 		}
 		end = l->new->addr + kfunc_placed_size(l->old);
 	}
@@ -654,7 +659,7 @@ static void check_rest(const struct order_file *of, const struct kimage *oimg,
 		if (want == UINT64_MAX || new_addr[i] == VERIFY_NO_ADDR)
 			continue;
 		v->rest_checked++;
-		d = new_addr[i] > want ? new_addr[i] - want : want - new_addr[i];
+		d = addr_dist(new_addr[i], want);
 		if (d) {
 			v->rest_off++;
 			if (d > v->rest_off_max)

@@ -70,6 +70,12 @@ struct pg_search {
 	uint64_t wbins, wbins_limit;	/* weighted pages counted on the pages (bins) */
 };
 
+/* The pages @len bytes from @a lie on. */
+static uint32_t pages_spanned(uint64_t a, uint64_t len, uint64_t page)
+{
+	return (uint32_t)((a + len - 1) / page - a / page + 1);
+}
+
 /*
  * The code that stays (nodes out of the selection, where pages_place_rest() puts
  * them) numbered once: its distinct pages from 0, in address order, so a
@@ -92,8 +98,10 @@ static void search_fixed(const struct pages *p, struct pg_search *s)
 			XGROW(pages, cap, n + 1);
 			pages[n++] = q;
 		}
+		/* its first page that ran, as an address's page until numbered */
 		cg_node_ran(&cg->nodes[v], sz, &off, &len);
-		s->span[v] = (uint32_t)((a + off + len - 1) / p->page - (a + off) / p->page + 1);
+		s->page[v] = (a + off) / p->page;
+		s->span[v] = pages_spanned(a + off, len, p->page);
 	}
 	if (n)
 		qsort(pages, n, sizeof(*pages), cmp_u64);
@@ -101,12 +109,10 @@ static void search_fixed(const struct pages *p, struct pg_search *s)
 		if (!i || pages[i] != pages[i - 1])
 			pages[k++] = pages[i];
 	for (size_t v = 0; v < cg->nnodes; v++) {
-		uint64_t q, lo = 0, hi = k, off, len;
+		uint64_t q = s->page[v], lo = 0, hi = k;
 
 		if (p->rank[v] != NONE)
 			continue;
-		cg_node_ran(&cg->nodes[v], NONZERO(cg->nodes[v].size), &off, &len);
-		q = (s->addr[v] + off) / p->page;
 		while (lo < hi) {
 			uint64_t mid = (lo + hi) / 2;
 
@@ -147,7 +153,7 @@ static void search_eval(struct pages *p, struct pg_search *s, uint64_t *m)
 
 		cg_node_ran(&cg->nodes[v], NONZERO(cg->nodes[v].size), &off, &len);
 		s->page[v] = s->nfixed + (a + off) / p->page;
-		s->span[v] = (uint32_t)((a + off + len - 1) / p->page - (a + off) / p->page + 1);
+		s->span[v] = pages_spanned(a + off, len, p->page);
 	}
 	s->evals--;
 	pagesim_replay(s->ps, s->page, s->span, s->nfixed + (end - base) / p->page + 1, r);

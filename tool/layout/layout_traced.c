@@ -133,14 +133,14 @@ int layout_traced_roots(struct cgraph *cg, const char *const *names, size_t n)
 void layout_traced_addr(const struct cgraph *cg, const uint32_t *order, size_t n,
 			uint64_t page_size, uint64_t *addr)
 {
-	uint64_t insert = UINT64_MAX, end;
+	uint64_t end;
 	uint32_t *rest;
 	size_t nrest = 0;
 
 	if (cg->img) {
 		uint64_t *orig = xmalloc((cg->nnodes ? cg->nnodes : 1) * sizeof(*orig));
+		uint64_t insert = place_insert(cg->img);
 
-		insert = place_insert(cg->img);
 		place_as_linked(cg, orig);
 		place_relink(cg, orig, order, n, insert == UINT64_MAX ? 0 : insert, page_size,
 			     addr);

@@ -580,7 +580,8 @@ int hprof_read(FILE *in, const char *name, struct profile *prof)
 				ret = hprof_bad(&r, "fn: expected 'fn WEIGHT NAME'");
 				break;
 			}
-			/* whole unless an extent line says otherwise (read_extents_end) */
+			/* whole unless an extent line says otherwise (after the
+			 * last line: fn_weighted) */
 			profile_add_weight_only(prof, (uint32_t)i, w);
 			XGROW(r.fns, r.capfns, r.nfns + 1);
 			XGROW(r.fn_weighted, r.capfnw, r.nfns + 1);

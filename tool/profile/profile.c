@@ -81,17 +81,16 @@ static void add_sat(struct profile *p, uint64_t *sum, uint64_t w)
 	}
 }
 
-void profile_add_weight(struct profile *p, uint32_t id, uint64_t w)
-{
-	add_sat(p, &p->funcs[id]->weight, w);
-	add_sat(p, &p->total_weight, w);
-	p->funcs[id]->ext_whole = true;
-}
-
 void profile_add_weight_only(struct profile *p, uint32_t id, uint64_t w)
 {
 	add_sat(p, &p->funcs[id]->weight, w);
 	add_sat(p, &p->total_weight, w);
+}
+
+void profile_add_weight(struct profile *p, uint32_t id, uint64_t w)
+{
+	profile_add_weight_only(p, id, w);
+	p->funcs[id]->ext_whole = true;
 }
 
 void profile_func_extent_add(struct prof_func *f, uint32_t lo, uint32_t hi, bool whole)
@@ -112,8 +111,7 @@ void profile_func_extent_add(struct prof_func *f, uint32_t lo, uint32_t hi, bool
 
 void profile_add_weight_at(struct profile *p, uint32_t id, uint64_t w, uint64_t off)
 {
-	add_sat(p, &p->funcs[id]->weight, w);
-	add_sat(p, &p->total_weight, w);
+	profile_add_weight_only(p, id, w);
 	/* an offset past 4 GiB is no function's: count the whole of it */
 	if (off >= UINT32_MAX)
 		p->funcs[id]->ext_whole = true;
