@@ -126,7 +126,9 @@ int pipe_check_search(const struct layout_opts *lo, const struct layout_algo *al
 CLI_USAGE_SAMPLES("VMLINUX")                                                           \
 "      --weight UNIT        period (default: a perf sample weighs its period)\n"   \
 "                           or events (each weighs 1, as other inputs do)\n"     \
-"      --weight-of FILE=W   the input FILE's weights times W (a positive real)\n"   \
+"      --weight-of FILE=W   the input FILE's weights times W (a positive real);\n"   \
+"                           FILE=P%%: FILE weighs P%% of the total (50%%: as\n"      \
+"                           much as all the other inputs together)\n"            \
 "      --addr-window N      address lists: each N samples in a row (in the\n"      \
 "                           order they happened) also give a path and arcs\n"     \
 "                           of the functions they hit (default 0: off)\n"          \

@@ -226,11 +226,23 @@ int input_parse_event(struct input_opts *opts, const char *arg)
 int input_parse_weight_of(struct input_opts *opts, const char *arg)
 {
 	const char *eq = strrchr(arg, '=');
-	double w;
+	size_t vlen = eq ? strlen(eq + 1) : 0;
+	double w = 0, share = 0;
+	char num[64];
 
-	if (!eq || eq == arg || parse_double(eq + 1, 0, &w) || !(w > 0)) {
-		pr_err("--weight-of '%s': expected FILE=W; give W a positive number (2, 0.5, 1e3)",
-		       arg);
+	if (eq && eq != arg && vlen > 1 && vlen < sizeof(num) && eq[vlen] == '%') {
+		/* FILE=P%: a share of the total, in (0, 100) */
+		memcpy(num, eq + 1, vlen - 1);
+		num[vlen - 1] = 0;
+		if (parse_double(num, 0, &share) || !(share > 0) || !(share < 100)) {
+			pr_err("--weight-of '%s': a share is more than 0%% and less than 100%% "
+			       "(50%%: as much as every other input together)", arg);
+			return -EINVAL;
+		}
+		share /= 100;
+	} else if (!eq || eq == arg || parse_double(eq + 1, 0, &w) || !(w > 0)) {
+		pr_err("--weight-of '%s': expected FILE=W or FILE=P%%; give W a positive number "
+		       "(2, 0.5, 1e3) or P a share of the total (25%%)", arg);
 		return -EINVAL;
 	}
 	if (opts->nweights == INPUT_WEIGHTS_MAX) {
@@ -240,23 +252,40 @@ int input_parse_weight_of(struct input_opts *opts, const char *arg)
 	}
 	/* the FILE part stays in argv: only its length is cut off below */
 	opts->weights[opts->nweights].path = arg;
+	opts->weights[opts->nweights].share = share;
 	opts->weights[opts->nweights++].w = w;
 	return 0;
 }
 
-/* --weight-of of @path: 1 when not given; the last one given counts */
-static double weight_of(const struct input_opts *opts, const char *path)
+/* --weight-of of @path, the last one given: NULL when none names it */
+static const struct input_weight *weight_spec(const struct input_opts *opts, const char *path)
 {
-	double w = 1;
+	const struct input_weight *spec = NULL;
 
 	for (size_t i = 0; opts && i < opts->nweights; i++) {
 		const char *p = opts->weights[i].path;
 		size_t len = (size_t)(strrchr(p, '=') - p);
 
 		if (strlen(path) == len && !strncmp(p, path, len))
-			w = opts->weights[i].w;
+			spec = &opts->weights[i];
 	}
-	return w;
+	return spec;
+}
+
+/* FILE=W's W; 1 when not given */
+static double weight_of(const struct input_opts *opts, const char *path)
+{
+	const struct input_weight *spec = weight_spec(opts, path);
+
+	return spec && !spec->share ? spec->w : 1;
+}
+
+/* FILE=P%'s P / 100; 0 when not given so */
+static double share_of(const struct input_opts *opts, const char *path)
+{
+	const struct input_weight *spec = weight_spec(opts, path);
+
+	return spec ? spec->share : 0;
 }
 
 int input_parse_addr_window(struct input_opts *opts, const char *arg)
@@ -625,16 +654,18 @@ static void owners_add(struct owners *o, size_t func, uint32_t input, uint64_t w
  * input, the share of it that this vmlinux has (a .hprof of another build
  * may name functions it lacks; samples were matched as they were read).
  * With @own, the weight it adds to each of the image's functions is noted
- * there as input @input's.
+ * there as input @input's. @target, when not 0, is the weight the input is
+ * to have in all (FILE=P%): W is then worked out from what it holds.
  */
 static int read_weighted(struct profile *prof, const struct kimage *img, const char *path,
-			 const struct input_opts *opts, struct owners *own, uint32_t input)
+			 const struct input_opts *opts, struct owners *own, uint32_t input,
+			 double target)
 {
 	bool share = own != NULL;
 	bool by_name = false;
 	uint64_t drop0 = prof->dropped[PROF_DROP_NOT_IN_IMAGE], *w0 = NULL, in = 0, all = 0;
 	size_t nf0 = prof->nfuncs;
-	double w = weight_of(opts, path);
+	double w = target > 0 ? 0 : weight_of(opts, path);
 	struct profile *one;
 	int err;
 
@@ -648,6 +679,12 @@ static int read_weighted(struct profile *prof, const struct kimage *img, const c
 	} else {
 		one = profile_new();
 		err = read_one(one, img, path, opts, &by_name);
+		if (!err && target > 0) {
+			w = one->total_weight ? target / (double)one->total_weight : 1;
+			if (!one->total_weight)
+				pr_warn("%s: no weight in this vmlinux's functions; its share "
+					"of the total (--weight-of) cannot be given it", path);
+		}
 		if (!err) {
 			profile_scale(one, w);
 			profile_merge(prof, one);
@@ -667,9 +704,15 @@ static int read_weighted(struct profile *prof, const struct kimage *img, const c
 		}
 		all += (uint64_t)((double)(prof->dropped[PROF_DROP_NOT_IN_IMAGE] - drop0) * w);
 	}
-	if (!err && share && (by_name || w != 1)) {
-		pr_info("%s: weight %g: %.1f%% of it matched %s (%" PRIu64 " of %" PRIu64 ")", path,
-			w, all ? 100.0 * (double)in / (double)all : 0.0, img->path, in, all);
+	if (!err && share && (by_name || w != 1 || target > 0)) {
+		char why[48] = "";
+
+		if (target > 0)
+			snprintf(why, sizeof(why), " (%g%% of the total)",
+				 100 * share_of(opts, path));
+		pr_info("%s: weight %g%s: %.1f%% of it matched %s (%" PRIu64 " of %" PRIu64 ")",
+			path, w, why, all ? 100.0 * (double)in / (double)all : 0.0, img->path, in,
+			all);
 	}
 	free(w0);
 	return err;
@@ -762,6 +805,7 @@ int input_read_all(struct profile *prof, const struct kimage *img, char *const *
 	uint64_t n0 = prof->nsamples, m0 = prof->matched, d0[PROF_DROP_NR];
 	uint64_t n, m, d[PROF_DROP_NR], wrong;
 	char summary[512] = "";
+	double shares = 0, rest;
 	size_t len = 0;
 	int i, err;
 
@@ -795,8 +839,27 @@ int input_read_all(struct profile *prof, const struct kimage *img, char *const *
 			if (prof->funcs[f]->weight)
 				own->of[f] = OWNER_MANY;
 	}
+	for (i = 0; i < npaths; i++)
+		shares += share_of(opts, paths[i]);
+	if (shares >= 1) {
+		pr_err("--weight-of: the shares given add up to %g%%; leave some of the total "
+		       "to the inputs named with no share (FILE=W) or none", 100 * shares);
+		return -EINVAL;
+	}
+	/* the inputs given a share come last: their W follows from the rest */
 	for (i = 0; i < npaths && !err; i++)
-		err = read_weighted(prof, img, paths[i], opts, own, (uint32_t)i);
+		if (!share_of(opts, paths[i]))
+			err = read_weighted(prof, img, paths[i], opts, own, (uint32_t)i, 0);
+	if (!err && shares > 0 && !prof->total_weight) {
+		pr_err("--weight-of: a share (FILE=P%%) is of the total, and the other inputs "
+		       "have no weight in this vmlinux's functions; give W as a number");
+		err = -EINVAL;
+	}
+	rest = (double)prof->total_weight;
+	for (i = 0; i < npaths && !err; i++)
+		if (share_of(opts, paths[i]))
+			err = read_weighted(prof, img, paths[i], opts, own, (uint32_t)i,
+					    share_of(opts, paths[i]) / (1 - shares) * rest);
 	if (own) {
 		if (!err)
 			say_owned(prof, own, paths, npaths);

@@ -34,6 +34,8 @@ struct input_opts {
 	struct input_weight {	/* --weight-of FILE=W: that input's weights times W */
 		const char *path;	/* as given, compared with the input's argument */
 		double w;
+		double share;	/* FILE=P%: P / 100 of the total weight, w unset;
+				 * 0 when W was given */
 	} weights[INPUT_WEIGHTS_MAX];
 	size_t nweights;
 };
@@ -48,7 +50,8 @@ int input_parse_weight(struct input_opts *opts, const char *arg);
  * -EINVAL (printed) for an empty name. */
 int input_parse_event(struct input_opts *opts, const char *arg);
 
-/** Parse --weight-of's FILE=W (W a positive real) into @opts; -EINVAL (printed) else. */
+/** Parse --weight-of's FILE=W (W a positive real) or FILE=P% (0 < P < 100: a
+ * share of the total weight, input_read_all()) into @opts; -EINVAL (printed) else. */
 int input_parse_weight_of(struct input_opts *opts, const char *arg);
 
 /** Parse --addr-window's N (0 to INPUT_ADDR_WINDOW_MAX) into @opts; -EINVAL (printed) else. */
