@@ -773,11 +773,13 @@ static int check_build_id_list(const char *path, const struct kimage *img)
 }
 
 /* Each input's weight that no other input has: "mine.txt: 12.4% of its
- * weight is in 306 functions no other input has". */
+ * weight is in 306 functions no other input has"; and a warning for an
+ * input that holds too little of the total to change the order. */
+#define INPUT_SMALL_SHARE 0.01
 static void say_owned(const struct profile *prof, const struct owners *own,
 		      char *const *paths, int npaths)
 {
-	uint64_t *w = xcalloc((size_t)npaths, sizeof(*w));
+	uint64_t *w = xcalloc((size_t)npaths, sizeof(*w)), total = 0;
 	size_t *n = xcalloc((size_t)npaths, sizeof(*n));
 
 	for (size_t f = 0; f < own->n; f++) {
@@ -793,6 +795,15 @@ static void say_owned(const struct profile *prof, const struct owners *own,
 			pr_info("%s: %.1f%% of its weight is in %zu function%s no other input has",
 				paths[j], 100.0 * (double)w[j] / (double)own->weight[j], n[j],
 				n[j] == 1 ? "" : "s");
+	for (int j = 0; j < npaths; j++)
+		total += own->weight[j];
+	/* a short profile of one's own beside the shipped ones is drowned */
+	for (int j = 0; j < npaths && total; j++)
+		if (own->weight[j] && (double)own->weight[j] < INPUT_SMALL_SHARE * (double)total)
+			pr_warn("%s: %.2g%% of the total weight, too little to move the order; "
+				"--weight-of %s=P%% gives it P%% (bench/RESULTS.md, \"A workload "
+				"no profile ran\")", paths[j],
+				100.0 * (double)own->weight[j] / (double)total, paths[j]);
 	free(w);
 	free(n);
 }
