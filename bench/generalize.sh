@@ -83,8 +83,12 @@ summary_row() {
 	# shellcheck disable=SC2086
 	set -- $(kf_sum "$OUT/counts/kf-$ko.txt" $te)
 	mo=$3
+	# shellcheck disable=SC2086
+	set -- $(kf_sum "$OUT/counts/kf-$(kf_key $FAMILIES)-$sfx.txt" $te)
+	ma=$3
 	echo "| $tr | $te | $(kf_fmt $m0) | $(kf_fmt $mt) | $(kf_fmt $mo) |" \
-		"$(awk "BEGIN { printf \"%.2fx | %.1fx |\", $mt / $mo, $m0 / $mo }")"
+		"$(awk "BEGIN { printf \"%.2fx | %.1fx |\", $mt / $mo, $m0 / $mo }")" \
+		"$(kf_fmt $ma) | $(awk "BEGIN { printf \"%.2fx |\", $ma / $mo }")"
 }
 split_table() {
 	echo
@@ -124,9 +128,12 @@ md=$OUT/generalize.md
 	echo
 	echo "Summary: 32-entry misses on the test half"
 	echo
-	echo "| training half | test half | base | trained order | oracle | trained / oracle | base / oracle |"
-	echo "|---|---|---:|---:|---:|---:|---:|"
+	echo "| training half | test half | base | trained order | oracle | trained / oracle | base / oracle | order from all | all / oracle |"
+	echo "|---|---|---:|---:|---:|---:|---:|---:|---:|"
 	each_split summary_row
+	echo
+	echo "(order from all: the order made from every family, the test half's among them;"
+	echo "its ratio says how near one order can come to each half's own when it has seen it.)"
 	echo
 	echo "Each test family: 32-entry misses under the trained order and the oracle of its half"
 	echo
