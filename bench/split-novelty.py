@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 """bench/split-novelty.py - how much of each test family runs code its training half never ran.
 
-  split-novelty.py OUTDIR [TRAIN...] [--cache FILE] [--map BASE.map]
+  split-novelty.py OUTDIR [TRAIN...] [--cache FILE] [--map BASE.map] [--edges FILE]
 
 OUTDIR: a bench/generalize.sh output directory (samples/FAMILY.txt, the
 base image's streams); TRAIN: a training half as generalize.sh's SPLITS
@@ -13,6 +13,13 @@ For every family of a test half: the share of its samples that fall in
 sampled, how many such functions and their bytes.  No order can place
 these from the training half's data: they stay where the link put them.
 --cache FILE and --map BASE.map as in bench/replay-splits.py.  A Markdown table to stdout.
+
+--edges FILE (`hotpack callgraph VMLINUX --edges` of the base image): also
+the share of those samples in functions that something the training half
+ran calls directly (call or tail call), and what placing every such callee
+would cost: how many functions the training half's sampled code calls
+that it never ran itself, and their bytes.  Whether the static call graph
+could stand in for the missing profile.
 """
 import os
 import runpy
@@ -25,10 +32,36 @@ rs = types.SimpleNamespace(**runpy.run_path(os.path.join(
 sr = rs.sr
 
 
+def read_callees(path, base):
+    """Function index -> indices it calls directly, from callgraph --edges."""
+    idx = {}
+    for i, b in enumerate(base):
+        if b[0].startswith(".text."):
+            idx.setdefault(b[0][len(".text."):], i)
+    out = {}
+    with open(path) as f:
+        for line in f:
+            p = line.split()
+            if len(p) < 3 or p[2] not in ("call", "tail"):
+                continue
+            a, b = idx.get(p[0].split("+")[0]), idx.get(p[1])
+            if a is not None and b is not None:
+                out.setdefault(a, set()).add(b)
+    return out
+
+
 def main(argv):
+    edges = None
+    if "--edges" in argv:
+        k = argv.index("--edges")
+        if k + 1 >= len(argv):
+            sr.die("--edges needs a FILE")
+        edges = argv[k + 1]
+        argv = argv[:k] + argv[k + 2:]
     args, opt = rs.common_args(argv)
     if not args:
-        sys.stderr.write("usage: split-novelty.py OUTDIR [TRAIN...] [--cache FILE] [--map BASE.map]\n")
+        sys.stderr.write("usage: split-novelty.py OUTDIR [TRAIN...] [--cache FILE] [--map BASE.map] "
+                         "[--edges FILE]\n")
         return 2
     outdir, halves = args[0], rs.halves(args[1:])
     fams = rs.FAMILIES.split()
@@ -41,18 +74,35 @@ def main(argv):
             if uniq[code][1] >= 0:
                 c[uniq[code][1]] += n
         heat[f] = c
-    print("| training half | test family | its samples in functions the training half never ran | functions | bytes |")
-    print("|---|---|---:|---:|---:|")
+    callees = read_callees(edges, base) if edges else None
+    head = "| training half | test family | its samples in functions the training half never ran | functions | bytes |"
+    rule = "|---|---|---:|---:|---:|"
+    if callees is not None:
+        head += " of those samples, in direct callees of what it ran | all such callees | their bytes |"
+        rule += "---:|---:|---:|"
+    print(head)
+    print(rule)
     for train, test in halves:
         seen = set()
         for f in train:
             seen.update(heat[f])
+        called = set()
+        if callees is not None:
+            for i in seen:
+                called |= callees.get(i, set())
+            called -= seen
         for f in test:
             new = [i for i in heat[f] if i not in seen]
             tot = sum(heat[f].values()) or 1
-            print("| %s | %s | %.1f%% | %d | %d |" % (
-                " ".join(train), f, 100.0 * sum(heat[f][i] for i in new) / tot,
-                len(new), sum(base[i][2] for i in new)))
+            nnew = sum(heat[f][i] for i in new)
+            row = "| %s | %s | %.1f%% | %d | %d |" % (
+                " ".join(train), f, 100.0 * nnew / tot,
+                len(new), sum(base[i][2] for i in new))
+            if callees is not None:
+                row += " %.1f%% | %d | %d |" % (
+                    100.0 * sum(heat[f][i] for i in new if i in called) / (nnew or 1),
+                    len(called), sum(base[i][2] for i in called))
+            print(row)
     return 0
 
 
