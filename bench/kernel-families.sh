@@ -178,13 +178,22 @@ kf_count() {
 kf_order() {
 	name=$1 opts=$2
 	shift 2
-	o=$OUT/orders/$name.lds
-	[ -f "$o" ] && return 0
+	[ -f "$OUT/orders/$name.lds" ] && return 0
 	kf_streams "$@"
 	kf_say "order $name: hotpack order $opts --addr-window 64 from $*"
+	# shellcheck disable=SC2086
+	kf_order_files "$name" "$opts" $files
+}
+
+# kf_order_files NAME "HOTPACK-OPTIONS" STREAM...: the same from stream files.
+kf_order_files() {
+	name=$1 opts=$2
+	shift 2
+	o=$OUT/orders/$name.lds
+	[ -f "$o" ] && return 0
 	start=$(date +%s.%N)
 	# shellcheck disable=SC2086
-	cat $files | "$HOTPACK" order $opts --addr-window 64 -o "$o.new" "$BASE/vmlinux" - \
+	cat "$@" | "$HOTPACK" order $opts --addr-window 64 -o "$o.new" "$BASE/vmlinux" - \
 		2> "$OUT/orders/$name.err" || { cat "$OUT/orders/$name.err" >&2; kf_die "hotpack order failed"; }
 	end=$(date +%s.%N)
 	echo "$end - $start" | bc > "$OUT/orders/$name.time"
