@@ -35,7 +35,7 @@ kf_setup "$1"
 # hotpack order's options, e.g. "-a pages --search on"; empty: the default
 # algorithm (cds).  They name the images: ...-cds, ...-pages-search.
 : "${ALGO_OPTS:=}"
-sfx=$(echo "${ALGO_OPTS:-cds}" | sed 's/-a //; s/--search on/search/; s/[^a-z0-9]\{1,\}/-/g; s/^-//; s/-$//')
+sfx=$(kf_algo_tag)
 
 kf_count base
 for f in $FAMILIES; do kf_sample "$f"; done

@@ -173,6 +173,12 @@ kf_count() {
 	mv "$c.new" "$c"
 }
 
+# kf_algo_tag: ALGO_OPTS as a name for orders and images ("-a pages
+# --search on" -> pages-search; empty -> cds, the default algorithm)
+kf_algo_tag() {
+	echo "${ALGO_OPTS:-cds}" | sed 's/-a //; s/--search on/search/; s/[^a-z0-9]\{1,\}/-/g; s/^-//; s/-$//'
+}
+
 # kf_order NAME "HOTPACK-OPTIONS" FAMILY...: $OUT/orders/NAME.lds, hotpack's
 # order from those families' streams concatenated.
 kf_order() {

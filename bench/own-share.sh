@@ -45,7 +45,7 @@ per_cents() {
 per_cents SHARES $SHARES
 # shellcheck disable=SC2086
 per_cents WEIGHTS $WEIGHTS
-sfx=$(echo "${ALGO_OPTS:-cds}" | sed 's/-a //; s/--search on/search/; s/[^a-z0-9]\{1,\}/-/g; s/^-//; s/-$//')
+sfx=$(kf_algo_tag)
 kf_setup "$1"
 mkdir -p "$OUT/samples/share"
 

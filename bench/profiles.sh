@@ -33,7 +33,7 @@ PDIR=${2:-$TOP/profiles/linux-$KVER-$parch}
 : "${ALGO_OPTS:=}"
 : "${TAG:=shipped}"
 : "${OTHER:=}"
-sfx=$(echo "${ALGO_OPTS:-cds}" | sed 's/-a //; s/--search on/search/; s/[^a-z0-9]\{1,\}/-/g; s/^-//; s/-$//')
+sfx=$(kf_algo_tag)
 kf_setup "$1"
 PDIR=$(mkdir -p "$PDIR" && cd "$PDIR" && pwd)
 
