@@ -29,8 +29,10 @@ TOP=$(cd "$(dirname "$0")/.." && pwd)
 [ $# -eq 1 ] || { echo "usage: $0 OUTDIR" >&2; exit 2; }
 . "$TOP/bench/kernel-families.sh"
 # training halves, comma-separated families; each test half is the rest
-# [bench/families.conf's]
+# [bench/families.conf's]; leave-one-out: every family left out in turn
+# (each set of all families but one)
 : "${SPLITS:=$(kf_conf SPLITS)}"
+SPLITS=$(kf_splits "$SPLITS")
 kf_setup "$1"
 # hotpack order's options, e.g. "-a pages --search on"; empty: the default
 # algorithm (cds).  They name the images: ...-cds, ...-pages-search.

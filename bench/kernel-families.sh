@@ -173,6 +173,20 @@ kf_count() {
 	mv "$c.new" "$c"
 }
 
+# kf_splits SPLITS: SPLITS as given, or for leave-one-out each set of all
+# FAMILIES but one, comma-separated, in FAMILIES' order
+kf_splits() {
+	if [ "$1" != leave-one-out ]; then
+		echo "$1"
+		return
+	fi
+	for out in $FAMILIES; do
+		set --
+		for f in $FAMILIES; do [ "$f" = "$out" ] || set -- "$@" "$f"; done
+		echo "$*" | tr ' ' ,
+	done | tr '\n' ' ' | sed 's/ $//'
+}
+
 # kf_algo_tag: ALGO_OPTS as a name for orders and images ("-a pages
 # --search on" -> pages-search; empty -> cds, the default algorithm)
 kf_algo_tag() {
