@@ -801,8 +801,8 @@ static void say_owned(const struct profile *prof, const struct owners *own,
 	for (int j = 0; j < npaths && total; j++)
 		if (own->weight[j] && (double)own->weight[j] < INPUT_SMALL_SHARE * (double)total)
 			pr_warn("%s: %.2g%% of the total weight, too little to move the order; "
-				"--weight-of %s=P%% gives it P%% (bench/RESULTS.md, \"A workload "
-				"no profile ran\")", paths[j],
+				"--weight-of %s=P%% gives it P%% (docs/profiles.md, \"Mixing "
+				"profiles\")", paths[j],
 				100.0 * (double)own->weight[j] / (double)total, paths[j]);
 	free(w);
 	free(n);
