@@ -31,40 +31,29 @@ struct cgraph *cg_new(const struct kimage *img)
  */
 static void cg_set_extents(struct cgraph *cg, const struct profile *prof, const uint32_t *fidx)
 {
-	enum { EXT_NONE, EXT_SOME, EXT_WHOLE };
-	uint8_t *st = xcalloc(NONZERO(cg->nnodes), sizeof(*st));
+	struct { uint32_t lo, hi; bool whole; } *ext = xcalloc(NONZERO(cg->nnodes), sizeof(*ext));
 
 	for (size_t i = 0; i < prof->nfuncs; i++) {
 		const struct prof_func *pf = prof->funcs[i];
 		uint32_t v, lo, hi;
-		struct cg_node *n;
 
 		if (fidx[i] == UINT32_MAX || (v = cg->node_of_func[fidx[i]]) == UINT32_MAX)
 			continue;
 		if (!pf->weight && !pf->ext_hi && !pf->ext_whole)
 			continue;	/* only in edges or traces: says nothing */
-		n = &cg->nodes[v];
-		if (!profile_func_extent(pf, &lo, &hi) || lo >= n->size) {
-			st[v] = EXT_WHOLE;
-		} else if (st[v] == EXT_NONE) {
-			n->hot_off = lo;
-			n->hot_len = hi - lo;
-			st[v] = EXT_SOME;
-		} else if (st[v] == EXT_SOME) {
-			uint64_t end = n->hot_off + n->hot_len;
-
-			if (lo < n->hot_off)
-				n->hot_off = lo;
-			n->hot_len = (hi > end ? hi : end) - n->hot_off;
-		}
+		if (!profile_func_extent(pf, &lo, &hi) || lo >= cg->nodes[v].size)
+			ext[v].whole = true;
+		else
+			extent_widen(&ext[v].lo, &ext[v].hi, lo, hi);
 	}
 	for (size_t v = 0; v < cg->nnodes; v++) {
-		if (st[v] != EXT_SOME) {
-			cg->nodes[v].hot_off = 0;
-			cg->nodes[v].hot_len = cg->nodes[v].size;
-		}
+		struct cg_node *n = &cg->nodes[v];
+		bool some = !ext[v].whole && ext[v].hi;
+
+		n->hot_off = some ? ext[v].lo : 0;
+		n->hot_len = some ? ext[v].hi - ext[v].lo : n->size;
 	}
-	free(st);
+	free(ext);
 }
 
 uint32_t cg_add_node(struct cgraph *cg, uint32_t func, uint64_t size, uint32_t align,

@@ -96,17 +96,7 @@ void profile_add_weight(struct profile *p, uint32_t id, uint64_t w)
 void profile_func_extent_add(struct prof_func *f, uint32_t lo, uint32_t hi, bool whole)
 {
 	f->ext_whole |= whole;
-	if (hi <= lo)
-		return;
-	if (!f->ext_hi) {
-		f->ext_lo = lo;
-		f->ext_hi = hi;
-		return;
-	}
-	if (lo < f->ext_lo)
-		f->ext_lo = lo;
-	if (hi > f->ext_hi)
-		f->ext_hi = hi;
+	extent_widen(&f->ext_lo, &f->ext_hi, lo, hi);
 }
 
 void profile_add_weight_at(struct profile *p, uint32_t id, uint64_t w, uint64_t off)

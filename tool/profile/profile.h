@@ -114,6 +114,16 @@ void profile_add_weight(struct profile *p, uint32_t id, uint64_t w);
 void profile_add_weight_only(struct profile *p, uint32_t id, uint64_t w);
 /* self weight from a sample at byte @off of the function */
 void profile_add_weight_at(struct profile *p, uint32_t id, uint64_t w, uint64_t off);
+/* widen [*@lo, *@hi) (*@hi 0: empty) to take in [@l, @h) (@h <= @l: nothing) */
+static inline void extent_widen(uint32_t *lo, uint32_t *hi, uint32_t l, uint32_t h)
+{
+	if (h <= l)
+		return;
+	if (!*hi || l < *lo)
+		*lo = l;
+	if (h > *hi)
+		*hi = h;
+}
 /* widen @f's extent by [@lo, @hi) (@hi 0: nothing), or make it whole */
 void profile_func_extent_add(struct prof_func *f, uint32_t lo, uint32_t hi, bool whole);
 /* @f's extent when its samples all had offsets; false: the whole function */
