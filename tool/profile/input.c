@@ -790,13 +790,13 @@ static void say_owned(const struct profile *prof, const struct owners *own,
 			n[j]++;
 		}
 	}
-	for (int j = 0; j < npaths; j++)
+	for (int j = 0; j < npaths; j++) {
+		total += own->weight[j];
 		if (own->weight[j])
 			pr_info("%s: %.1f%% of its weight is in %zu function%s no other input has",
 				paths[j], 100.0 * (double)w[j] / (double)own->weight[j], n[j],
 				n[j] == 1 ? "" : "s");
-	for (int j = 0; j < npaths; j++)
-		total += own->weight[j];
+	}
 	/* a short profile of one's own beside the shipped ones is drowned */
 	for (int j = 0; j < npaths && total; j++)
 		if (own->weight[j] && (double)own->weight[j] < INPUT_SMALL_SHARE * (double)total)
