@@ -38,6 +38,9 @@ kf_setup "$1"
 # algorithm (cds).  They name the images: ...-cds, ...-pages-search.
 : "${ALGO_OPTS:=}"
 sfx=$(kf_algo_tag)
+# the order from all families, in every table
+# shellcheck disable=SC2086
+ka=$(kf_key $FAMILIES)-$sfx
 
 kf_count base
 for f in $FAMILIES; do kf_sample "$f"; done
@@ -86,7 +89,7 @@ summary_row() {
 	set -- $(kf_sum "$OUT/counts/kf-$ko.txt" $te)
 	mo=$3
 	# shellcheck disable=SC2086
-	set -- $(kf_sum "$OUT/counts/kf-$(kf_key $FAMILIES)-$sfx.txt" $te)
+	set -- $(kf_sum "$OUT/counts/kf-$ka.txt" $te)
 	ma=$3
 	echo "| $tr | $te | $(kf_fmt $m0) | $(kf_fmt $mt) | $(kf_fmt $mo) |" \
 		"$(awk "BEGIN { printf \"%.2fx | %.1fx |\", $mt / $mo, $m0 / $mo }")" \
@@ -143,8 +146,6 @@ md=$OUT/generalize.md
 	echo "|---|---|---:|---:|---:|---:|---:|"
 	each_split family_rows
 	each_split split_table
-	# shellcheck disable=SC2086
-	ka=$(kf_key $FAMILIES)-$sfx
 	echo
 	echo "Each family: base and the order from all families ($ka)"
 	echo

@@ -205,15 +205,27 @@ kf_order() {
 	kf_order_files "$name" "$opts" $files
 }
 
-# kf_order_files NAME "HOTPACK-OPTIONS" STREAM...: the same from stream files.
+# kf_order_files NAME "HOTPACK-OPTIONS" STREAM...: the same from stream files,
+# concatenated on standard input.
 kf_order_files() {
+	[ -f "$OUT/orders/$1.lds" ] && return 0
+	name=$1 opts=$2
+	shift 2
+	# kf_order_inputs dies in the pipeline's subshell: this shell follows
+	cat "$@" | kf_order_inputs "$name" "$opts" - || exit 1
+}
+
+# kf_order_inputs NAME "HOTPACK-OPTIONS" INPUT...: $OUT/orders/NAME.lds,
+# hotpack's order from those inputs as it takes several ("-": standard
+# input), timed in NAME.time.
+kf_order_inputs() {
 	name=$1 opts=$2
 	shift 2
 	o=$OUT/orders/$name.lds
 	[ -f "$o" ] && return 0
 	start=$(date +%s.%N)
 	# shellcheck disable=SC2086
-	cat "$@" | "$HOTPACK" order $opts --addr-window 64 -o "$o.new" "$BASE/vmlinux" - \
+	"$HOTPACK" order $opts --addr-window 64 -o "$o.new" "$BASE/vmlinux" "$@" \
 		2> "$OUT/orders/$name.err" || { cat "$OUT/orders/$name.err" >&2; kf_die "hotpack order failed"; }
 	end=$(date +%s.%N)
 	echo "$end - $start" | bc > "$OUT/orders/$name.time"

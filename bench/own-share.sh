@@ -92,15 +92,10 @@ for held in $FAMILIES; do
 		# the share as an input of its own, given w% of the total
 		for w in $WEIGHTS; do
 			kw=$kp-w$w
-			if [ ! -f "$OUT/orders/$kw.lds" ]; then
+			[ -f "$OUT/orders/$kw.lds" ] ||
 				kf_say "order $kw: the same, $held's share as its own input weighing $w% of the total"
-				# shellcheck disable=SC2086
-				"$HOTPACK" order $ALGO_OPTS --addr-window 64 --weight-of "$share=$w%" \
-					-o "$OUT/orders/$kw.lds.new" "$BASE/vmlinux" $files "$share" \
-					2> "$OUT/orders/$kw.err" ||
-					{ cat "$OUT/orders/$kw.err" >&2; kf_die "hotpack order failed"; }
-				mv "$OUT/orders/$kw.lds.new" "$OUT/orders/$kw.lds"
-			fi
+			# shellcheck disable=SC2086
+			kf_order_inputs "$kw" "$ALGO_OPTS --weight-of $share=$w%" $files "$share"
 			kf_image "$kw"
 		done
 	done
