@@ -11,6 +11,11 @@
  * The order is placed where the movable text starts (the lowest address of
  * a movable function), page-aligned, as the order fragment does; the other
  * functions follow it as the linker lays them out (place_relink()).
+ *
+ * With --order FILE, an order made before (from other samples, or shipped
+ * profiles) gets a column of its own beside the one the algorithm makes from
+ * these samples: what that order does on this workload before any kernel is
+ * relinked with it, and how far it is from what these samples could reach.
  */
 #include "config.h"
 
@@ -26,6 +31,7 @@
 #include "cmd/pipeline.h"
 #include "emit/emit.h"
 #include "emit/json.h"
+#include "emit/order_read.h"
 #include "emit/svg.h"
 #include "graph/graph.h"
 #include "image/image.h"
@@ -48,6 +54,7 @@ struct report_opts {
 	struct layout_opts layout;
 	const char *algo;	/* a name or "all" */
 	const char *svg;
+	const char *order_path;	/* --order: an existing order to cost */
 	bool json;		/* the report as JSON (docs/json.md) */
 	const char *output;	/* -o: the report (text or JSON); NULL stdout */
 	FILE *out;		/* where the report is being written */
@@ -66,6 +73,11 @@ static void report_usage(FILE *f)
 "lower bound, and simulated I-TLB and I-cache misses, per algorithm.\n"
 "\n"
 "  -a, --algo NAME|all      algorithm to report (default: %s), or all side by side\n"
+"  -O, --order FILE         also cost the order FILE (any format of hotpack order\n"
+"                           -f, made for this build, e.g. from other samples):\n"
+"                           a column \"order\", the samples' functions it places,\n"
+"                           and its misses against the algorithm's order made\n"
+"                           from these samples\n"
 "  -p, --page-size SIZE     page size: 4K (default), 16K, 64K, 2M, 8M, 16M, ...\n"
 "  -e, --tlb-entries LIST   I-TLB sizes simulated (default 32,64,128)\n"
 "      --tlb-ways N         set-associative with N ways (default 0: fully\n"
@@ -100,6 +112,7 @@ enum {
 
 static const struct option report_longopts[] = {
 	{ "algo", required_argument, NULL, 'a' },
+	{ "order", required_argument, NULL, 'O' },
 	GEOM_TLB_LONGOPTS,
 	GEOM_CACHE_LONGOPTS,
 	{ "budget", required_argument, NULL, OPT_BUDGET },
@@ -127,7 +140,7 @@ static int report_parse(int argc, char **argv, struct report_opts *o)
 	o->replay = -1;
 	model_opts_default(&o->model);
 	optind = 1;
-	while ((c = cli_getopt(argc, argv, CLI_COMMON_SHORTOPTS "a:p:e:n:", report_longopts)) != -1) {
+	while ((c = cli_getopt(argc, argv, CLI_COMMON_SHORTOPTS "a:O:p:e:n:", report_longopts)) != -1) {
 		int shared = cli_common_opt(c);
 
 		if (!shared)
@@ -145,6 +158,7 @@ static int report_parse(int argc, char **argv, struct report_opts *o)
 			continue;
 		switch (c) {
 		case 'a': o->algo = optarg; break;
+		case 'O': o->order_path = optarg; break;
 		case OPT_BUDGET:
 			if (cli_parse_u64("--budget", optarg, 0, 1, 1000000000, &o->model.budget))
 				return -EINVAL;
@@ -190,6 +204,11 @@ static int report_parse(int argc, char **argv, struct report_opts *o)
 	    pipe_check_output(o->output, argv[optind], &o->pipe.sections, argv + optind + 1,
 			      argc - optind - 1))
 		return -EINVAL;
+	if (o->order_path && ((o->output && cli_out_check_input(o->output, o->order_path,
+								  "the order file")) ||
+			      (o->svg && cli_out_check_input(o->svg, o->order_path,
+							     "the order file"))))
+		return -EINVAL;
 	if (o->svg && o->output && strcmp(o->svg, "-") && cli_same_file(o->svg, o->output)) {
 		pr_err("--svg %s: is also the report's output (-o); give them two files",
 		       o->svg);
@@ -222,7 +241,35 @@ struct report_col {
 	struct layout_traced traced;	/* what the explicit traces got */
 	struct emit_summary sum;	/* what order's header says of it */
 	struct layout_search_outcome searched;	/* pages' search */
+	bool from_file;		/* --order's: no search, no summary of its own */
 };
+
+/*
+ * An order file costed on these samples (--order): what it names of the
+ * image, which of the samples' functions it places, and the algorithm's
+ * column it is measured against (the order these samples make themselves).
+ */
+struct report_order {
+	const char *format;
+	size_t listed, unresolved;	/* lines naming one function; none */
+	size_t nodes, placed;		/* the samples' functions; in the order */
+	uint64_t weight, placed_weight;	/* their sample weight */
+	size_t col, vs;			/* its column; the best algorithm's */
+};
+
+/* Past this many times the misses of the order the samples make, the order
+ * was made from other code: say how to mix these samples in. */
+#define REPORT_ORDER_FAR 1.5
+
+static double ratio(uint64_t a, uint64_t b)
+{
+	return b ? (double)a / (double)b : 0.0;
+}
+
+static double pct_of(uint64_t a, uint64_t b)
+{
+	return b ? 100.0 * (double)a / (double)b : 0.0;
+}
 
 /* The table of @g's figures: col[i].r, or with @large col[i].rl. */
 static void print_summary(const struct report_opts *o, const struct geometry *g, bool large,
@@ -258,6 +305,8 @@ static void print_summary(const struct report_opts *o, const struct geometry *g,
 static void print_orders(const struct report_opts *o, const struct report_col *col, size_t n)
 {
 	for (size_t i = 1; i < n; i++) {
+		if (col[i].from_file)
+			continue;
 		fprintf(o->out, "\norder (%s), as hotpack order writes it:\n", col[i].name);
 		emit_summary_print(o->out, "  ", &col[i].sum);
 		emit_search_print(o->out, "  ", &col[i].searched);
@@ -303,16 +352,18 @@ static void print_traced(const struct report_opts *o, const struct cgraph *cg,
 	fprintf(o->out, "\nexplicit paths at their reachable bound:\n");
 	for (size_t i = 0; i < n; i++) {
 		const struct layout_traced *t = &col[i].traced;
+		/* now and an order file: no step ran, the model's count */
+		bool made = i && !col[i].from_file;
 		size_t at = 0;
 
 		/* the step's count, which knows the bounds paths leave each other */
-		for (size_t p = 0; !i && p < cg->npaths; p++)
+		for (size_t p = 0; !made && p < cg->npaths; p++)
 			at += layout_traced_is(cg, &o->layout, p) &&
 			      col[i].r.paths[p].pages <= col[i].r.paths[p].fixed_bound;
-		if (i)
+		if (made)
 			at = t->at_bound;
 		fprintf(o->out, "%-10s %zu of %zu", col[i].name, at, ntr);
-		if (i && !t->packed)
+		if (made && !t->packed)
 			fprintf(o->out, "; not packed first: model: packing costs %" PRIu64 " misses more "
 			       "than it saves (the paths %" PRIu64 " -> %" PRIu64 ", the rest "
 			       "%" PRIu64 " -> %" PRIu64 ")", t->path_misses[1] + t->node_misses[1] -
@@ -320,7 +371,7 @@ static void print_traced(const struct report_opts *o, const struct cgraph *cg,
 			       t->path_misses[1], t->node_misses[0], t->node_misses[1]);
 		fprintf(o->out, "\n");
 		/* the paths off their bound, and why (the step's own count) */
-		for (size_t k = 0; i && t->packed && k < t->nshown; k++) {
+		for (size_t k = 0; made && t->packed && k < t->nshown; k++) {
 			char why[512];
 
 			if (t->path[k].why != LAYOUT_TRACED_AT_BOUND)
@@ -436,10 +487,52 @@ static void json_search(struct json *j, const struct layout_search_outcome *s)
 }
 
 /* The report as JSON (docs/json.md): what the text says, by name. */
+/* --order's lines as "order_file" (null without it). */
+static void json_order_file(struct json *j, const struct report_opts *o,
+			    const struct report_col *col, const struct report_order *ro)
+{
+	const struct geometry *g = &o->model.geom;
+
+	if (!o->order_path) {
+		json_null(j, "order_file");
+		return;
+	}
+	json_object(j, "order_file");
+	json_str(j, "path", o->order_path);
+	json_str(j, "format", ro->format);
+	json_u64(j, "listed", ro->listed);
+	json_u64(j, "unresolved_lines", ro->unresolved);
+	json_u64(j, "functions", ro->nodes);
+	json_u64(j, "placed", ro->placed);
+	json_u64(j, "weight", ro->weight);
+	json_u64(j, "placed_weight", ro->placed_weight);
+	json_str(j, "against", col[ro->vs].name);
+	json_array(j, "ratio");
+	for (size_t k = 0; k < g->ntlb; k++) {
+		uint64_t m = col[ro->col].r.tlb_misses[k], b = col[ro->vs].r.tlb_misses[k];
+
+		json_object(j, NULL);
+		json_u64(j, "entries", g->tlb_entries[k]);
+		json_u64(j, "misses", m);
+		json_u64(j, "against_misses", b);
+		if (b)
+			json_num(j, "ratio", ratio(m, b));
+		else
+			json_null(j, "ratio");
+		json_end(j);
+	}
+	json_end(j);
+	json_bool(j, "far", col[ro->vs].r.tlb_misses[0] &&
+		  ratio(col[ro->col].r.tlb_misses[0], col[ro->vs].r.tlb_misses[0]) >
+			  REPORT_ORDER_FAR);
+	json_end(j);
+}
+
 static int report_json(const struct report_opts *o, const struct cgraph *cg,
 		       const struct report_col *col, size_t ncol, const char *vmlinux,
 		       char *const *inputs, int ninputs, uint64_t insert, size_t off_n,
-		       uint64_t off_w, uint64_t all_w, const struct geometry *large)
+		       uint64_t off_w, uint64_t all_w, const struct geometry *large,
+		       const struct report_order *ro)
 {
 	size_t shown = cg->npaths < o->show_paths ? cg->npaths : o->show_paths;
 	const struct model_result *r0 = &col[0].r;
@@ -492,6 +585,7 @@ static int report_json(const struct report_opts *o, const struct cgraph *cg,
 		if (!pass)
 			json_end(&j);
 	}
+	json_order_file(&j, o, col, ro);
 	json_array(&j, "paths");
 	for (size_t p = 0; p < shown; p++) {
 		const struct model_path *mp = &r0->paths[p];
@@ -515,6 +609,98 @@ static int report_json(const struct report_opts *o, const struct cgraph *cg,
 	return json_commit(&j, &out);
 }
 
+/*
+ * --order: read the order file against the image, link it as the hot
+ * region the way the algorithms' orders are (place_relink_funcs()), and
+ * count the samples' functions it places.
+ */
+static int report_order_place(const struct report_opts *o, const struct cgraph *cg,
+			      const char *vmlinux, uint64_t insert, struct report_col *c,
+			      struct report_order *ro)
+{
+	const struct kimage *img = cg->img;
+	struct order_file of = { .every_match = true };
+	uint64_t base = align_up(insert, o->model.geom.page_size), end, *at;
+	uint32_t *funcs;
+	int err = order_file_read(o->order_path, img, &of);
+
+	if (err)
+		goto out;
+	ro->format = of.format;
+	ro->listed = of.n;
+	ro->unresolved = of.unresolved;
+	if (!of.n) {
+		pr_err("%s: %s; no line names a function of %s: an order for another "
+		       "build? make one for this vmlinux with hotpack order", o->order_path,
+		       of.unresolved ? "every line names no single function" : "no order in it",
+		       vmlinux);
+		err = -EINVAL;
+		goto out;
+	}
+	if (of.unresolved)
+		pr_warn("%s: %zu of %zu lines name no single function of %s and are left out "
+			"(an order for another build, or a name the image has more than once)",
+			o->order_path, of.unresolved, of.n + of.unresolved, vmlinux);
+	funcs = xmallocarray(of.n, sizeof(*funcs));
+	for (size_t i = 0; i < of.n; i++)
+		funcs[i] = (uint32_t)(of.items[i].old - img->funcs);
+	at = xmallocarray(NONZERO(img->nfuncs), sizeof(*at));
+	end = place_relink_funcs(img, funcs, of.n, insert, o->model.geom.page_size, at);
+	c->name = "order";
+	c->from_file = true;
+	c->addr = xmallocarray(NONZERO(cg->nnodes), sizeof(uint64_t));
+	for (size_t v = 0; v < cg->nnodes; v++) {
+		uint64_t a = at[cg->nodes[v].func];
+		bool hot = a >= base && a < end;
+
+		c->addr[v] = a;
+		ro->nodes++;
+		ro->placed += hot;
+		ro->weight += cg->nodes[v].weight;
+		ro->placed_weight += hot ? cg->nodes[v].weight : 0;
+	}
+	c->placed = ro->placed;
+	free(at);
+	free(funcs);
+out:
+	order_file_free(&of);
+	return err;
+}
+
+/* --order's lines after the table: what it placed, and how far its misses
+ * are from those of the order these samples make. */
+static void print_order_file(const struct report_opts *o, const struct report_col *col,
+			     const struct report_order *ro, const char *vmlinux)
+{
+	const struct model_result *r = &col[ro->col].r, *b = &col[ro->vs].r;
+	const struct geometry *g = &o->model.geom;
+	char ps[32];
+
+	fprintf(o->out, "\norder %s (%s format): %zu functions of %s listed",
+		o->order_path, ro->format, ro->listed, vmlinux);
+	if (ro->unresolved)
+		fprintf(o->out, ", %zu lines naming none", ro->unresolved);
+	fprintf(o->out, "\n  it places %zu of these samples' %zu functions, %.1f%% of their "
+		"sample weight; the other %zu (%.1f%%) stay where the image has them\n",
+		ro->placed, ro->nodes, pct_of(ro->placed_weight, ro->weight),
+		ro->nodes - ro->placed, 100.0 - pct_of(ro->placed_weight, ro->weight));
+	fprintf(o->out, "  misses against %s's order made from these samples (%s pages):",
+		col[ro->vs].name, geom_size_str(g->page_size, ps, sizeof(ps)));
+	for (size_t k = 0; k < g->ntlb; k++) {
+		if (b->tlb_misses[k])
+			fprintf(o->out, "%s %u entries %.2fx", k ? "," : "", g->tlb_entries[k],
+				ratio(r->tlb_misses[k], b->tlb_misses[k]));
+		else
+			fprintf(o->out, "%s %u entries %" PRIu64 " against 0", k ? "," : "",
+				g->tlb_entries[k], r->tlb_misses[k]);
+	}
+	fprintf(o->out, "\n");
+	if (b->tlb_misses[0] && ratio(r->tlb_misses[0], b->tlb_misses[0]) > REPORT_ORDER_FAR)
+		fprintf(o->out, "  the order was made from code paths other than these samples': "
+			"mix them into its inputs, e.g. hotpack VMLINUX ITS-INPUTS... THESE "
+			"--weight-of THESE=50%% (docs/profiles.md, \"Mixing profiles\")\n");
+}
+
 static int report_run(struct report_opts *o, char *vmlinux, char **inputs, int ninputs)
 {
 	struct pipe p = { 0 };
@@ -528,6 +714,7 @@ static int report_run(struct report_opts *o, char *vmlinux, char **inputs, int n
 	char geo[320];
 	struct cli_out rep = { 0 };
 	struct model_opts large = o->model;
+	struct report_order ro = { 0 };
 	bool have_large;
 	int err;
 
@@ -564,6 +751,18 @@ static int report_run(struct report_opts *o, char *vmlinux, char **inputs, int n
 	if (err)
 		goto out;
 	ncol = 1;
+	if (o->order_path) {
+		ro.col = ncol;
+		err = report_order_place(o, cg, vmlinux, insert, &col[ncol], &ro);
+		if (err)
+			goto out;
+		ncol++;
+		err = model_eval(cg, col[ro.col].addr, &o->model, &col[ro.col].r);
+		if (!err && have_large)
+			err = model_eval(cg, col[ro.col].addr, &large, &col[ro.col].rl);
+		if (err)
+			goto out;
+	}
 	for (size_t a = 0; layout_algos[a] && ncol < 18; a++) {
 		const struct layout_algo *al = layout_algos[a];
 		struct report_col *c = &col[ncol];
@@ -595,6 +794,10 @@ static int report_run(struct report_opts *o, char *vmlinux, char **inputs, int n
 			pipe_summary_warn(&c->sum, c->name);
 	}
 
+	/* the order file against the best order these samples make */
+	for (size_t i = ro.col + 1; o->order_path && i < ncol; i++)
+		if (!ro.vs || col[i].r.tlb_misses[0] < col[ro.vs].r.tlb_misses[0])
+			ro.vs = i;
 	if (off_n)
 		pr_warn("%zu functions with %.1f%% of the sample weight are on no hot path and not "
 			"replayed; see --replay nodes", off_n,
@@ -608,7 +811,7 @@ static int report_run(struct report_opts *o, char *vmlinux, char **inputs, int n
 	}
 	if (o->json) {
 		err = report_json(o, cg, col, ncol, vmlinux, inputs, ninputs, insert, off_n, off_w,
-				  all_w, have_large ? &large.geom : NULL);
+				  all_w, have_large ? &large.geom : NULL, &ro);
 		goto out;
 	}
 	if (!err)
@@ -649,6 +852,8 @@ static int report_run(struct report_opts *o, char *vmlinux, char **inputs, int n
 		fprintf(o->out, "%s:\n", geom_meaning(&o->model.geom, geo, sizeof(geo)));
 	}
 	print_summary(o, &o->model.geom, false, col, ncol);
+	if (o->order_path)
+		print_order_file(o, col, &ro, vmlinux);
 	print_orders(o, col, ncol);
 	print_paths(o, cg, col, ncol);
 	print_traced(o, cg, col, ncol);

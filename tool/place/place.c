@@ -227,3 +227,38 @@ uint64_t place_relink(const struct cgraph *cg, const uint64_t *orig, const uint3
 	free(funcs);
 	return end;
 }
+
+uint64_t place_relink_funcs(const struct kimage *img, const uint32_t *funcs, size_t n,
+			    uint64_t insert, uint64_t page_size, uint64_t *at)
+{
+	uint64_t pc = align_up(insert, page_size);
+	uint64_t *hot = xmallocarray(NONZERO(img->nfuncs), sizeof(*hot));
+	uint32_t *moved = xmallocarray(NONZERO(n), sizeof(*moved));
+	size_t nmoved = 0;
+
+	for (size_t i = 0; i < img->nfuncs; i++)
+		hot[i] = UINT64_MAX;
+	for (size_t i = 0; i < n; i++) {
+		uint32_t top = place_top(img, funcs[i]);
+		const struct kfunc *f = &img->funcs[top];
+
+		/* listed twice, or through its unit: where it went first */
+		if (hot[top] != UINT64_MAX || !(f->flags & KF_MOVABLE) || f->addr < insert)
+			continue;
+		hot[top] = align_up(pc, NONZERO(f->align));
+		pc = hot[top] + kfunc_placed_size(f);
+		moved[nmoved++] = top;
+	}
+	place_rest_as_linked(img, moved, nmoved, insert, pc, at);
+	for (size_t i = 0; i < img->nfuncs; i++) {
+		uint32_t top = place_top(img, (uint32_t)i);
+
+		if (hot[top] != UINT64_MAX)
+			at[i] = hot[top] + (img->funcs[i].addr - img->funcs[top].addr);
+		else if (at[i] == UINT64_MAX)
+			at[i] = img->funcs[i].addr;	/* below the region: stays */
+	}
+	free(moved);
+	free(hot);
+	return pc;
+}

@@ -61,4 +61,17 @@ void place_rest_as_linked(const struct kimage *img, const uint32_t *moved_funcs,
 uint64_t place_relink(const struct cgraph *cg, const uint64_t *orig, const uint32_t *order,
 		      size_t n, uint64_t insert, uint64_t page_size, uint64_t *addr);
 
+/**
+ * place_relink_funcs() - where every image function lands when the image
+ * functions @funcs (@n of them, an order file's, in its order) are linked
+ * as the hot region: from ALIGN(@insert, @page_size) each at its alignment
+ * and placed size, its plain .text unit (or outer function) moving with it
+ * and counted once, those that cannot move (below @insert, not movable)
+ * left where they are; the rest after it as place_rest_as_linked(). Fills
+ * @at[f] for every image function (its address as linked when it stays
+ * below the region). Returns the end of the hot region.
+ */
+uint64_t place_relink_funcs(const struct kimage *img, const uint32_t *funcs, size_t n,
+			    uint64_t insert, uint64_t page_size, uint64_t *at);
+
 #endif
