@@ -251,7 +251,8 @@ struct report_col {
  */
 struct report_order {
 	const char *format;
-	size_t listed, unresolved;	/* lines naming one function; none */
+	size_t lines, listed, unresolved;	/* its lines; the functions they
+						 * name; the lines naming none */
 	size_t nodes, placed;		/* the samples' functions; in the order */
 	uint64_t weight, placed_weight;	/* their sample weight */
 	size_t col, vs;			/* its column; the best algorithm's */
@@ -500,6 +501,7 @@ static void json_order_file(struct json *j, const struct report_opts *o,
 	json_object(j, "order_file");
 	json_str(j, "path", o->order_path);
 	json_str(j, "format", ro->format);
+	json_u64(j, "lines", ro->lines);
 	json_u64(j, "listed", ro->listed);
 	json_u64(j, "unresolved_lines", ro->unresolved);
 	json_u64(j, "functions", ro->nodes);
@@ -627,6 +629,7 @@ static int report_order_place(const struct report_opts *o, const struct cgraph *
 	if (err)
 		goto out;
 	ro->format = of.format;
+	ro->lines = of.lines;
 	ro->listed = of.n;
 	ro->unresolved = of.unresolved;
 	if (!of.n) {
@@ -640,7 +643,7 @@ static int report_order_place(const struct report_opts *o, const struct cgraph *
 	if (of.unresolved)
 		pr_warn("%s: %zu of %zu lines name no single function of %s and are left out "
 			"(an order for another build, or a name the image has more than once)",
-			o->order_path, of.unresolved, of.n + of.unresolved, vmlinux);
+			o->order_path, of.unresolved, of.lines, vmlinux);
 	funcs = xmallocarray(of.n, sizeof(*funcs));
 	for (size_t i = 0; i < of.n; i++)
 		funcs[i] = (uint32_t)(of.items[i].old - img->funcs);
@@ -676,10 +679,10 @@ static void print_order_file(const struct report_opts *o, const struct report_co
 	const struct geometry *g = &o->model.geom;
 	char ps[32];
 
-	fprintf(o->out, "\norder %s (%s format): %zu functions of %s listed",
-		o->order_path, ro->format, ro->listed, vmlinux);
+	fprintf(o->out, "\norder %s (%s format): %zu lines name %zu functions of %s",
+		o->order_path, ro->format, ro->lines - ro->unresolved, ro->listed, vmlinux);
 	if (ro->unresolved)
-		fprintf(o->out, ", %zu lines naming none", ro->unresolved);
+		fprintf(o->out, ", %zu name none", ro->unresolved);
 	fprintf(o->out, "\n  it places %zu of these samples' %zu functions, %.1f%% of their "
 		"sample weight; the other %zu (%.1f%%) stay where the image has them\n",
 		ro->placed, ro->nodes, pct_of(ro->placed_weight, ro->weight),

@@ -241,14 +241,17 @@ int order_file_read_stream(FILE *in, const char *path, const struct kimage *img,
 				continue;
 			}
 			/* "ARCHIVE:MEMBER" names the member as the map shows it */
+			of->lines++;
 			order_add_section(of, s, sec, *obj ? obj : NULL);
 		} else if (!strncmp(s, ".text", 5)) {
 			of->format = of->format ? of->format : "gold";
 			if (strpbrk(s, "*?["))
 				continue;	/* a glob such as the closing ".text*" */
+			of->lines++;
 			order_add_section(of, s, s, NULL);
 		} else {
 			of->format = of->format ? of->format : "lld or list";
+			of->lines++;
 			order_add_name(of, s);
 		}
 	}

@@ -26,6 +26,7 @@ struct order_item {
 struct order_file {
 	struct order_item *items;
 	size_t n, cap;
+	size_t lines;		/* lines naming a function or trying to */
 	size_t unresolved;	/* lines naming no single function of the image */
 	const char *format;	/* a static name; "empty" when no line was read */
 	char named[32];		/* the format its header names, "" when none */

@@ -135,10 +135,66 @@ static void check_relink_image(void)
 	cg_free(cg);
 }
 
+/*
+ * An order file's functions (image functions, not graph nodes), on the
+ * image of check_relink_image(): the same layout as place_relink() for the
+ * same order; a function inside another moves with it; one listed twice
+ * goes once; one that cannot move, or lies below the insert point, stays.
+ */
+static void check_relink_funcs(void)
+{
+	static struct kfunc f[] = {
+		{ .name = "a", .addr = 0x1000, .size = 0x100, .align = 16, .outer = -1 },
+		{ .name = "b", .addr = 0x1100, .size = 0x38, .align = 16, .outer = -1 },
+		{ .name = "c", .addr = 0x1140, .size = 0x20, .align = 16, .outer = -1 },
+		{ .name = "d", .addr = 0x1190, .size = 0x10, .align = 16, .outer = -1 },
+		{ .name = "e", .addr = 0x2000, .size = 0x40, .align = 16, .outer = -1 },
+		{ .name = "e_in", .addr = 0x2010, .size = 0x8, .align = 16, .outer = 4 },
+		{ .name = "h", .addr = 0x2040, .size = 0x40, .align = 16, .outer = -1 },
+		{ .name = "i", .addr = 0x2080, .size = 0x10, .align = 16, .outer = -1 },
+	};
+	struct kimage img = { .funcs = f, .nfuncs = 8 };
+	struct cgraph *cg = cg_new(&img);
+	uint64_t orig[8], a[8], at[8];
+	uint32_t order[1] = { 6 }, h[2] = { 6, 6 }, in[1] = { 5 }, bh[2] = { 1, 6 }, ah[2] = { 0, 6 };
+	bool same = true;
+
+	for (uint32_t i = 0; i < 8; i++) {
+		f[i].index = i;
+		f[i].flags = KF_MOVABLE;
+		cg_add_node(cg, i, f[i].size, 16, 1, true);
+	}
+	cg_finish(cg);
+	place_as_linked(cg, orig);
+	place_relink(cg, orig, order, 1, 0x1000, 4096, a);
+	is_u64(place_relink_funcs(&img, h, 1, 0x1000, 4096, at), 0x1040, "funcs: h's region");
+	for (uint32_t i = 0; i < 8; i++)
+		same &= at[i] == a[i];
+	ok(same, "funcs: every function where place_relink() puts it for the same order");
+	is_u64(place_relink_funcs(&img, h, 2, 0x1000, 4096, at), 0x1040,
+	       "funcs: h listed twice is placed once");
+	is_u64(at[7], 0x2040, "funcs: and i still takes h's place");
+	is_u64(place_relink_funcs(&img, in, 1, 0x1000, 4096, at), 0x1040,
+	       "funcs: e_in listed moves e, the function it lies in, whole");
+	is_u64(at[4], 0x1000, "funcs: e at the region's start");
+	is_u64(at[5], 0x1010, "funcs: e_in inside it");
+	f[1].flags = 0;
+	is_u64(place_relink_funcs(&img, bh, 2, 0x1000, 4096, at), 0x1040,
+	       "funcs: b cannot move, the region holds h alone");
+	is_u64(at[1], 0x1140, "funcs: b laid out with the rest, after a");
+	f[1].flags = KF_MOVABLE;
+	is_u64(place_relink_funcs(&img, ah, 2, 0x1100, 4096, at), 0x2040,
+	       "funcs: the region at the insert point aligned up to the page");
+	is_u64(at[0], 0x1000, "funcs: a lies below the insert point and stays");
+	is_u64(at[6], 0x2000, "funcs: h first in the region");
+	cg_free(cg);
+}
+
 int main(void)
 {
 	check_order();
 	check_relink();
 	check_relink_image();
+	check_relink_funcs();
 	return done_testing();
 }
