@@ -20,8 +20,8 @@
 
 #include <elf.h>
 
-#include "cmd/commands.h"
 #include "disasm/disasm.h"
+#include "emit/order_read.h"
 #include "fuzz_targets.h"
 #include "image/image.h"
 #include "lib/warn.h"
@@ -346,20 +346,42 @@ int fuzz_linkmap(const uint8_t *data, size_t size)
 }
 
 /*
- * verify's order-file reader (lds, gold, lld or list), against an image
- * whose functions have section names (assumed: .text.NAME): the ELF file
- * HP_FUZZ_ORDER_IMAGE names (a small one keeps the reader's linear
- * look-ups fast: tests/data/profile/symfix.c, built by the scripts), else
- * the running program. What it lists is a function of that image, never
- * more than the input has lines.
+ * The order-file reader (lds, gold, lld or list) of verify and report,
+ * against an image whose functions have section names (assumed:
+ * .text.NAME): the ELF file HP_FUZZ_ORDER_IMAGE names (a small one keeps
+ * the reader's linear look-ups fast: tests/data/profile/symfix.c, built by
+ * the scripts), else the running program. Read both ways (one function a
+ * line, verify's; every function a line names, report's): what it lists is
+ * a function of that image, never more lines than the input has, and one
+ * function a line at most when a line must name one.
  */
 static struct kimage *ord_img;
 
+static bool order_read_ok(const uint8_t *data, size_t size, size_t lines, bool every)
+{
+	struct order_file of = { .every_match = every };
+	FILE *in = fmemopen((void *)data, size, "r");
+	bool ok = true;
+	int err;
+
+	if (!in)
+		return true;
+	err = order_file_read_stream(in, "fuzz.lds", ord_img, &of);
+	fclose(in);
+	if (!err) {
+		ok = of.format && of.lines <= lines && of.unresolved <= of.lines &&
+		     (every || of.n + of.unresolved == of.lines);
+		for (size_t i = 0; i < of.n; i++)
+			ok &= of.items[i].old >= ord_img->funcs &&
+			      of.items[i].old < ord_img->funcs + ord_img->nfuncs;
+	}
+	order_file_free(&of);
+	return ok;
+}
+
 int fuzz_orderfile(const uint8_t *data, size_t size)
 {
-	struct verify_order_counts c;
 	size_t lines = 1;
-	FILE *in;
 
 	if (!size)
 		return 0;
@@ -374,13 +396,8 @@ int fuzz_orderfile(const uint8_t *data, size_t size)
 	}
 	for (size_t i = 0; i < size; i++)
 		lines += data[i] == '\n';
-	in = fmemopen((void *)data, size, "r");
-	if (!in)
-		return 0;
-	if (!verify_order_read(in, "fuzz.lds", ord_img, &c) &&
-	    (!c.format || c.foreign || c.listed + c.unresolved > lines))
+	if (!order_read_ok(data, size, lines, false) || !order_read_ok(data, size, lines, true))
 		abort();
-	fclose(in);
 	return 0;
 }
 

@@ -249,23 +249,6 @@ static const struct kfunc *match_func(const struct kimage *nimg, const struct kf
 	return hits == 1 ? hit : NULL;
 }
 
-int verify_order_read(FILE *in, const char *path, const struct kimage *img,
-		      struct verify_order_counts *c)
-{
-	struct order_file of = { 0 };
-	int err = order_file_read_stream(in, path, img, &of);
-
-	c->listed = of.n;
-	c->unresolved = of.unresolved;
-	c->format = of.format;
-	c->foreign = 0;
-	for (size_t i = 0; i < of.n; i++)
-		c->foreign += of.items[i].old < img->funcs ||
-			      of.items[i].old >= img->funcs + img->nfuncs;
-	order_file_free(&of);
-	return err;
-}
-
 /* What is wrong with one function of the order in NEW. */
 enum fn_problem {
 	FP_NONE,

@@ -20,21 +20,6 @@ int cmd_measure(int argc, char **argv);
 int cmd_verify(int argc, char **argv);
 int cmd_report(int argc, char **argv);
 
-/*
- * verify's order-file reader on its own, for its fuzz harness
- * (tests/fuzz/fuzz_targets.c): reads @in (any of emit's formats) against
- * @img and counts what it found; 0 or a negative errno.
- */
-struct verify_order_counts {
-	size_t listed;		/* lines naming one function of @img */
-	size_t unresolved;	/* lines naming none */
-	size_t foreign;		/* listed functions not in @img->funcs: a bug */
-	const char *format;	/* never NULL after a successful read */
-};
-struct kimage;
-int verify_order_read(FILE *in, const char *path, const struct kimage *img,
-		      struct verify_order_counts *c);
-
 /* One line of the command table (commands.c), NULL-terminated. */
 struct hp_cmd {
 	const char *name;

@@ -266,7 +266,7 @@ int order_file_read_stream(FILE *in, const char *path, const struct kimage *img,
 	/* the statements inside ".text : { }" are ld's --section-ordering-file */
 	if (section_block && of->format && !strcmp(of->format, "lds"))
 		of->format = "ld-section-ordering";
-	/* a static name, so that it outlives @of (verify_order_read(), report --order) */
+	/* a static name, so that it outlives @of (verify, report --order) */
 	if (*of->named && emit_format_from_name(of->named) >= 0)
 		of->format = emit_format_name((enum emit_format)emit_format_from_name(of->named));
 	if (!of->format)

@@ -7,6 +7,7 @@
 #include "config.h"
 
 #include <stdint.h>
+#include <string.h>
 
 #include "graph/graph.h"
 #include "image/image.h"
@@ -95,29 +96,40 @@ static void check_relink(void)
  * 0x2000 (the ALIGN takes the 0x40 back), e_in 0x2010; i takes h's place
  * 0x2040.
  */
-static void check_relink_image(void)
-{
-	static struct kfunc f[] = {
-		{ .name = "a", .addr = 0x1000, .size = 0x100, .align = 16, .outer = -1 },
-		{ .name = "b", .addr = 0x1100, .size = 0x38, .align = 16, .outer = -1 },
-		{ .name = "c", .addr = 0x1140, .size = 0x20, .align = 16, .outer = -1 },
-		{ .name = "d", .addr = 0x1190, .size = 0x10, .align = 16, .outer = -1 },
-		{ .name = "e", .addr = 0x2000, .size = 0x40, .align = 16, .outer = -1 },
-		{ .name = "e_in", .addr = 0x2010, .size = 0x8, .align = 16, .outer = 4 },
-		{ .name = "h", .addr = 0x2040, .size = 0x40, .align = 16, .outer = -1 },
-		{ .name = "i", .addr = 0x2080, .size = 0x10, .align = 16, .outer = -1 },
-	};
-	struct kimage img = { .funcs = f, .nfuncs = 8 };
-	struct cgraph *cg = cg_new(&img);
-	uint64_t orig[8], a[8];
-	uint32_t order[1] = { 6 };
+static const struct kfunc relink_image[8] = {
+	{ .name = "a", .addr = 0x1000, .size = 0x100, .align = 16, .outer = -1 },
+	{ .name = "b", .addr = 0x1100, .size = 0x38, .align = 16, .outer = -1 },
+	{ .name = "c", .addr = 0x1140, .size = 0x20, .align = 16, .outer = -1 },
+	{ .name = "d", .addr = 0x1190, .size = 0x10, .align = 16, .outer = -1 },
+	{ .name = "e", .addr = 0x2000, .size = 0x40, .align = 16, .outer = -1 },
+	{ .name = "e_in", .addr = 0x2010, .size = 0x8, .align = 16, .outer = 4 },
+	{ .name = "h", .addr = 0x2040, .size = 0x40, .align = 16, .outer = -1 },
+	{ .name = "i", .addr = 0x2080, .size = 0x10, .align = 16, .outer = -1 },
+};
 
+/* relink_image's functions in @f, movable, each a graph node of @img */
+static struct cgraph *relink_graph(struct kimage *img, struct kfunc *f)
+{
+	struct cgraph *cg = cg_new(img);
+
+	memcpy(f, relink_image, sizeof(relink_image));
 	for (uint32_t i = 0; i < 8; i++) {
 		f[i].index = i;
 		f[i].flags = KF_MOVABLE;
 		cg_add_node(cg, i, f[i].size, 16, 1, true);
 	}
 	cg_finish(cg);
+	return cg;
+}
+
+static void check_relink_image(void)
+{
+	struct kfunc f[8];
+	struct kimage img = { .funcs = f, .nfuncs = 8 };
+	struct cgraph *cg = relink_graph(&img, f);
+	uint64_t orig[8], a[8];
+	uint32_t order[1] = { 6 };
+
 	place_as_linked(cg, orig);
 	is_u64(place_relink(cg, orig, order, 1, 0x1000, 4096, a), 0x1040, "image: the region");
 	is_u64(a[6], 0x1000, "image: h first");
@@ -143,28 +155,13 @@ static void check_relink_image(void)
  */
 static void check_relink_funcs(void)
 {
-	static struct kfunc f[] = {
-		{ .name = "a", .addr = 0x1000, .size = 0x100, .align = 16, .outer = -1 },
-		{ .name = "b", .addr = 0x1100, .size = 0x38, .align = 16, .outer = -1 },
-		{ .name = "c", .addr = 0x1140, .size = 0x20, .align = 16, .outer = -1 },
-		{ .name = "d", .addr = 0x1190, .size = 0x10, .align = 16, .outer = -1 },
-		{ .name = "e", .addr = 0x2000, .size = 0x40, .align = 16, .outer = -1 },
-		{ .name = "e_in", .addr = 0x2010, .size = 0x8, .align = 16, .outer = 4 },
-		{ .name = "h", .addr = 0x2040, .size = 0x40, .align = 16, .outer = -1 },
-		{ .name = "i", .addr = 0x2080, .size = 0x10, .align = 16, .outer = -1 },
-	};
+	struct kfunc f[8];
 	struct kimage img = { .funcs = f, .nfuncs = 8 };
-	struct cgraph *cg = cg_new(&img);
+	struct cgraph *cg = relink_graph(&img, f);
 	uint64_t orig[8], a[8], at[8];
 	uint32_t order[1] = { 6 }, h[2] = { 6, 6 }, in[1] = { 5 }, bh[2] = { 1, 6 }, ah[2] = { 0, 6 };
 	bool same = true;
 
-	for (uint32_t i = 0; i < 8; i++) {
-		f[i].index = i;
-		f[i].flags = KF_MOVABLE;
-		cg_add_node(cg, i, f[i].size, 16, 1, true);
-	}
-	cg_finish(cg);
 	place_as_linked(cg, orig);
 	place_relink(cg, orig, order, 1, 0x1000, 4096, a);
 	is_u64(place_relink_funcs(&img, h, 1, 0x1000, 4096, at), 0x1040, "funcs: h's region");
