@@ -204,10 +204,9 @@ static int report_parse(int argc, char **argv, struct report_opts *o)
 	    pipe_check_output(o->output, argv[optind], &o->pipe.sections, argv + optind + 1,
 			      argc - optind - 1))
 		return -EINVAL;
-	if (o->order_path && ((o->output && cli_out_check_input(o->output, o->order_path,
-								  "the order file")) ||
-			      (o->svg && cli_out_check_input(o->svg, o->order_path,
-							     "the order file"))))
+	/* (no --order: no input to check) */
+	if (cli_out_check_input(o->output, o->order_path, "the order file") ||
+	    cli_out_check_input(o->svg, o->order_path, "the order file"))
 		return -EINVAL;
 	if (o->svg && o->output && strcmp(o->svg, "-") && cli_same_file(o->svg, o->output)) {
 		pr_err("--svg %s: is also the report's output (-o); give them two files",
@@ -253,9 +252,10 @@ struct report_order {
 	const char *format;
 	size_t lines, listed, unresolved;	/* its lines; the functions they
 						 * name; the lines naming none */
-	size_t nodes, placed;		/* the samples' functions; in the order */
-	uint64_t weight, placed_weight;	/* their sample weight */
+	size_t placed;			/* the samples' functions in the order */
+	uint64_t weight, placed_weight;	/* the samples' weight; theirs */
 	size_t col, vs;			/* its column; the best algorithm's */
+	bool far;			/* past REPORT_ORDER_FAR at the first size */
 };
 
 /* Past this many times the misses of the order the samples make, the order
@@ -487,9 +487,8 @@ static void json_search(struct json *j, const struct layout_search_outcome *s)
 	json_end(j);
 }
 
-/* The report as JSON (docs/json.md): what the text says, by name. */
 /* --order's lines as "order_file" (null without it). */
-static void json_order_file(struct json *j, const struct report_opts *o,
+static void json_order_file(struct json *j, const struct report_opts *o, const struct cgraph *cg,
 			    const struct report_col *col, const struct report_order *ro)
 {
 	const struct geometry *g = &o->model.geom;
@@ -504,7 +503,7 @@ static void json_order_file(struct json *j, const struct report_opts *o,
 	json_u64(j, "lines", ro->lines);
 	json_u64(j, "listed", ro->listed);
 	json_u64(j, "unresolved_lines", ro->unresolved);
-	json_u64(j, "functions", ro->nodes);
+	json_u64(j, "functions", cg->nnodes);
 	json_u64(j, "placed", ro->placed);
 	json_u64(j, "weight", ro->weight);
 	json_u64(j, "placed_weight", ro->placed_weight);
@@ -524,12 +523,11 @@ static void json_order_file(struct json *j, const struct report_opts *o,
 		json_end(j);
 	}
 	json_end(j);
-	json_bool(j, "far", col[ro->vs].r.tlb_misses[0] &&
-		  ratio(col[ro->col].r.tlb_misses[0], col[ro->vs].r.tlb_misses[0]) >
-			  REPORT_ORDER_FAR);
+	json_bool(j, "far", ro->far);
 	json_end(j);
 }
 
+/* The report as JSON (docs/json.md): what the text says, by name. */
 static int report_json(const struct report_opts *o, const struct cgraph *cg,
 		       const struct report_col *col, size_t ncol, const char *vmlinux,
 		       char *const *inputs, int ninputs, uint64_t insert, size_t off_n,
@@ -587,7 +585,7 @@ static int report_json(const struct report_opts *o, const struct cgraph *cg,
 		if (!pass)
 			json_end(&j);
 	}
-	json_order_file(&j, o, col, ro);
+	json_order_file(&j, o, cg, col, ro);
 	json_array(&j, "paths");
 	for (size_t p = 0; p < shown; p++) {
 		const struct model_path *mp = &r0->paths[p];
@@ -657,12 +655,10 @@ static int report_order_place(const struct report_opts *o, const struct cgraph *
 		bool hot = a >= base && a < end;
 
 		c->addr[v] = a;
-		ro->nodes++;
 		ro->placed += hot;
 		ro->weight += cg->nodes[v].weight;
 		ro->placed_weight += hot ? cg->nodes[v].weight : 0;
 	}
-	c->placed = ro->placed;
 	free(at);
 	free(funcs);
 out:
@@ -672,8 +668,9 @@ out:
 
 /* --order's lines after the table: what it placed, and how far its misses
  * are from those of the order these samples make. */
-static void print_order_file(const struct report_opts *o, const struct report_col *col,
-			     const struct report_order *ro, const char *vmlinux)
+static void print_order_file(const struct report_opts *o, const struct cgraph *cg,
+			     const struct report_col *col, const struct report_order *ro,
+			     const char *vmlinux)
 {
 	const struct model_result *r = &col[ro->col].r, *b = &col[ro->vs].r;
 	const struct geometry *g = &o->model.geom;
@@ -685,8 +682,8 @@ static void print_order_file(const struct report_opts *o, const struct report_co
 		fprintf(o->out, ", %zu name none", ro->unresolved);
 	fprintf(o->out, "\n  it places %zu of these samples' %zu functions, %.1f%% of their "
 		"sample weight; the other %zu (%.1f%%) stay where the image has them\n",
-		ro->placed, ro->nodes, pct_of(ro->placed_weight, ro->weight),
-		ro->nodes - ro->placed, 100.0 - pct_of(ro->placed_weight, ro->weight));
+		ro->placed, cg->nnodes, pct_of(ro->placed_weight, ro->weight),
+		cg->nnodes - ro->placed, 100.0 - pct_of(ro->placed_weight, ro->weight));
 	fprintf(o->out, "  misses against %s's order made from these samples (%s pages):",
 		col[ro->vs].name, geom_size_str(g->page_size, ps, sizeof(ps)));
 	for (size_t k = 0; k < g->ntlb; k++) {
@@ -698,7 +695,7 @@ static void print_order_file(const struct report_opts *o, const struct report_co
 				g->tlb_entries[k], r->tlb_misses[k]);
 	}
 	fprintf(o->out, "\n");
-	if (b->tlb_misses[0] && ratio(r->tlb_misses[0], b->tlb_misses[0]) > REPORT_ORDER_FAR)
+	if (ro->far)
 		fprintf(o->out, "  the order was made from code paths other than these samples': "
 			"mix them into its inputs, e.g. hotpack VMLINUX ITS-INPUTS... THESE "
 			"--weight-of THESE=50%% (docs/profiles.md, \"Mixing profiles\")\n");
@@ -801,10 +798,14 @@ static int report_run(struct report_opts *o, char *vmlinux, char **inputs, int n
 	for (size_t i = ro.col + 1; o->order_path && i < ncol; i++)
 		if (!ro.vs || col[i].r.tlb_misses[0] < col[ro.vs].r.tlb_misses[0])
 			ro.vs = i;
+	if (o->order_path)
+		ro.far = col[ro.vs].r.tlb_misses[0] &&
+			 ratio(col[ro.col].r.tlb_misses[0], col[ro.vs].r.tlb_misses[0]) >
+				 REPORT_ORDER_FAR;
 	if (off_n)
 		pr_warn("%zu functions with %.1f%% of the sample weight are on no hot path and not "
 			"replayed; see --replay nodes", off_n,
-			all_w ? 100.0 * (double)off_w / (double)all_w : 0.0);
+			pct_of(off_w, all_w));
 	/* the SVG first: a report on stdout must mean the command worked */
 	if (o->svg) {
 		err = report_svg(o, &p, col, ncol, vmlinux, inputs, ninputs);
@@ -838,7 +839,7 @@ static int report_run(struct report_opts *o, char *vmlinux, char **inputs, int n
 		fprintf(o->out, "not replayed: %zu functions with sample weight on no hot path (%" PRIu64
 		       " of %" PRIu64 ", %.1f%%); --replay nodes replays every function's "
 		       "sample weight instead\n\n",
-		       off_n, off_w, all_w, all_w ? 100.0 * (double)off_w / (double)all_w : 0.0);
+		       off_n, off_w, all_w, pct_of(off_w, all_w));
 	}
 	if (have_large) {
 		/* the machine's own pages first, then what the 4 KiB figures are for */
@@ -856,7 +857,7 @@ static int report_run(struct report_opts *o, char *vmlinux, char **inputs, int n
 	}
 	print_summary(o, &o->model.geom, false, col, ncol);
 	if (o->order_path)
-		print_order_file(o, col, &ro, vmlinux);
+		print_order_file(o, cg, col, &ro, vmlinux);
 	print_orders(o, col, ncol);
 	print_paths(o, cg, col, ncol);
 	print_traced(o, cg, col, ncol);

@@ -26,6 +26,13 @@ void order_file_free(struct order_file *of)
 	free(of->items);
 }
 
+/* @f lies in input section @sec, of object @obj if given. */
+static bool in_section(const struct kfunc *f, const char *sec, const char *obj)
+{
+	return f->section && !strcmp(f->section, sec) &&
+	       (!obj || (f->object && !strcmp(f->object, obj)));
+}
+
 /* The function of @img whose input section is @sec, from object @obj if given. */
 static const struct kfunc *func_by_section(const struct kimage *img, const char *sec,
 					   const char *obj)
@@ -38,9 +45,7 @@ static const struct kfunc *func_by_section(const struct kimage *img, const char 
 	for (i = 0; i < img->nfuncs; i++) {
 		const struct kfunc *f = &img->funcs[i];
 
-		if (!f->section || strcmp(f->section, sec))
-			continue;
-		if (obj && (!f->object || strcmp(f->object, obj)))
+		if (!in_section(f, sec, obj))
 			continue;
 		if (!hit || f->addr != hit->addr)
 			hits++;
@@ -88,8 +93,7 @@ static void order_add_section(struct order_file *of, const char *text, const cha
 	for (size_t i = 0; i < of->img->nfuncs; i++) {
 		const struct kfunc *f = &of->img->funcs[i];
 
-		if (!f->section || strcmp(f->section, sec) ||
-		    (obj && (!f->object || strcmp(f->object, obj))))
+		if (!in_section(f, sec, obj))
 			continue;
 		/* symbols at one address are one section's: listed once */
 		if (of->n > n0 && of->items[of->n - 1].old->addr == f->addr)
