@@ -242,7 +242,8 @@ uint64_t place_relink_funcs(const struct kimage *img, const uint32_t *funcs, siz
 		uint32_t top = place_top(img, funcs[i]);
 		const struct kfunc *f = &img->funcs[top];
 
-		/* listed twice, or through its unit: where it went first */
+		/* listed before (itself or through its unit): where it went
+		 * first; fixed, or below the region: where it is */
 		if (hot[top] != UINT64_MAX || !(f->flags & KF_MOVABLE) || f->addr < insert)
 			continue;
 		hot[top] = align_up(pc, NONZERO(f->align));
