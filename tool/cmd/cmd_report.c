@@ -267,6 +267,12 @@ static double ratio(uint64_t a, uint64_t b)
 	return b ? (double)a / (double)b : 0.0;
 }
 
+/* @m misses against @b past REPORT_ORDER_FAR (never against none) */
+static bool ratio_far(uint64_t m, uint64_t b)
+{
+	return b && ratio(m, b) > REPORT_ORDER_FAR;
+}
+
 static double pct_of(uint64_t a, uint64_t b)
 {
 	return b ? 100.0 * (double)a / (double)b : 0.0;
@@ -489,7 +495,8 @@ static void json_search(struct json *j, const struct layout_search_outcome *s)
 
 /* --order's lines as "order_file" (null without it). */
 static void json_order_file(struct json *j, const struct report_opts *o, const struct cgraph *cg,
-			    const struct report_col *col, const struct report_order *ro)
+			    const struct report_col *col, const struct report_order *ro,
+			    const struct geometry *large)
 {
 	const struct geometry *g = &o->model.geom;
 
@@ -524,6 +531,36 @@ static void json_order_file(struct json *j, const struct report_opts *o, const s
 	}
 	json_end(j);
 	json_bool(j, "far", ro->far);
+	if (large) {
+		uint64_t m = col[ro->col].rl.tlb_misses[0], b = col[ro->vs].rl.tlb_misses[0];
+
+		json_object(j, "large_pages");
+		json_u64(j, "page_size", large->page_size);
+		json_u64(j, "entries", large->tlb_entries[0]);
+		json_u64(j, "misses", m);
+		json_u64(j, "against_misses", b);
+		if (b)
+			json_num(j, "ratio", ratio(m, b));
+		else
+			json_null(j, "ratio");
+		json_end(j);
+	} else {
+		json_null(j, "large_pages");
+	}
+	if (g->icache.size) {
+		uint64_t m = col[ro->col].r.icache_misses, b = col[ro->vs].r.icache_misses;
+
+		json_object(j, "icache");
+		json_u64(j, "misses", m);
+		json_u64(j, "against_misses", b);
+		if (b)
+			json_num(j, "ratio", ratio(m, b));
+		else
+			json_null(j, "ratio");
+		json_end(j);
+	} else {
+		json_null(j, "icache");
+	}
 	json_end(j);
 }
 
@@ -585,7 +622,7 @@ static int report_json(const struct report_opts *o, const struct cgraph *cg,
 		if (!pass)
 			json_end(&j);
 	}
-	json_order_file(&j, o, cg, col, ro);
+	json_order_file(&j, o, cg, col, ro, large);
 	json_array(&j, "paths");
 	for (size_t p = 0; p < shown; p++) {
 		const struct model_path *mp = &r0->paths[p];
@@ -670,11 +707,11 @@ out:
  * are from those of the order these samples make. */
 static void print_order_file(const struct report_opts *o, const struct cgraph *cg,
 			     const struct report_col *col, const struct report_order *ro,
-			     const char *vmlinux)
+			     const char *vmlinux, const struct geometry *large)
 {
 	const struct model_result *r = &col[ro->col].r, *b = &col[ro->vs].r;
 	const struct geometry *g = &o->model.geom;
-	char ps[32];
+	char ps[32], lp[32];
 
 	fprintf(o->out, "\norder %s (%s format): %zu lines name %zu functions of %s",
 		o->order_path, ro->format, ro->lines - ro->unresolved, ro->listed, vmlinux);
@@ -695,10 +732,34 @@ static void print_order_file(const struct report_opts *o, const struct cgraph *c
 				g->tlb_entries[k], r->tlb_misses[k]);
 	}
 	fprintf(o->out, "\n");
+	if (large) {
+		/* what the machine's own mapping of the core text makes of it */
+		const struct geom_preset *pr = geom_preset_find(g->name);
+		uint64_t m = col[ro->col].rl.tlb_misses[0], mb = col[ro->vs].rl.tlb_misses[0];
+
+		fprintf(o->out, "  in %s pages (%s, %u entries): %" PRIu64 " against %" PRIu64
+			" misses", geom_size_str(large->page_size, ps, sizeof(ps)),
+			pr && pr->large_code ? pr->large_code : "core text", large->tlb_entries[0],
+			m, mb);
+		if (mb)
+			fprintf(o->out, ", %.2fx", ratio(m, mb));
+		fprintf(o->out, "\n");
+	}
+	if (g->icache.size && b->icache_misses)
+		fprintf(o->out, "  I-cache: %" PRIu64 " against %" PRIu64 " misses, %.2fx\n",
+			r->icache_misses, b->icache_misses, ratio(r->icache_misses, b->icache_misses));
 	if (ro->far)
 		fprintf(o->out, "  the order was made from code paths other than these samples': "
 			"mix them into its inputs, e.g. hotpack VMLINUX ITS-INPUTS... THESE "
 			"--weight-of THESE=50%% (docs/profiles.md, \"Mixing profiles\")\n");
+	if (ro->far && large && !ratio_far(col[ro->col].rl.tlb_misses[0],
+					   col[ro->vs].rl.tlb_misses[0]))
+		fprintf(o->out, "  (far in %s pages only: this machine maps the core text in %s "
+			"pages, where the order is within %.1fx; the %s figures are those of "
+			"modules and of %s-page machines, the I-cache's the difference this one "
+			"sees)\n",
+			geom_size_str(g->page_size, ps, sizeof(ps)),
+			geom_size_str(large->page_size, lp, sizeof(lp)), REPORT_ORDER_FAR, ps, ps);
 }
 
 static int report_run(struct report_opts *o, char *vmlinux, char **inputs, int ninputs)
@@ -799,9 +860,7 @@ static int report_run(struct report_opts *o, char *vmlinux, char **inputs, int n
 		if (!ro.vs || col[i].r.tlb_misses[0] < col[ro.vs].r.tlb_misses[0])
 			ro.vs = i;
 	if (o->order_path)
-		ro.far = col[ro.vs].r.tlb_misses[0] &&
-			 ratio(col[ro.col].r.tlb_misses[0], col[ro.vs].r.tlb_misses[0]) >
-				 REPORT_ORDER_FAR;
+		ro.far = ratio_far(col[ro.col].r.tlb_misses[0], col[ro.vs].r.tlb_misses[0]);
 	if (off_n)
 		pr_warn("%zu functions with %.1f%% of the sample weight are on no hot path and not "
 			"replayed; see --replay nodes", off_n,
@@ -857,7 +916,7 @@ static int report_run(struct report_opts *o, char *vmlinux, char **inputs, int n
 	}
 	print_summary(o, &o->model.geom, false, col, ncol);
 	if (o->order_path)
-		print_order_file(o, cg, col, &ro, vmlinux);
+		print_order_file(o, cg, col, &ro, vmlinux, have_large ? &large.geom : NULL);
 	print_orders(o, col, ncol);
 	print_paths(o, cg, col, ncol);
 	print_traced(o, cg, col, ncol);
