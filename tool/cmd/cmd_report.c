@@ -493,6 +493,17 @@ static void json_search(struct json *j, const struct layout_search_outcome *s)
 	json_end(j);
 }
 
+/* @m misses against @b, and their ratio (null against none) */
+static void json_vs(struct json *j, uint64_t m, uint64_t b)
+{
+	json_u64(j, "misses", m);
+	json_u64(j, "against_misses", b);
+	if (b)
+		json_num(j, "ratio", ratio(m, b));
+	else
+		json_null(j, "ratio");
+}
+
 /* --order's lines as "order_file" (null without it). */
 static void json_order_file(struct json *j, const struct report_opts *o, const struct cgraph *cg,
 			    const struct report_col *col, const struct report_order *ro,
@@ -517,46 +528,25 @@ static void json_order_file(struct json *j, const struct report_opts *o, const s
 	json_str(j, "against", col[ro->vs].name);
 	json_array(j, "ratio");
 	for (size_t k = 0; k < g->ntlb; k++) {
-		uint64_t m = col[ro->col].r.tlb_misses[k], b = col[ro->vs].r.tlb_misses[k];
-
 		json_object(j, NULL);
 		json_u64(j, "entries", g->tlb_entries[k]);
-		json_u64(j, "misses", m);
-		json_u64(j, "against_misses", b);
-		if (b)
-			json_num(j, "ratio", ratio(m, b));
-		else
-			json_null(j, "ratio");
+		json_vs(j, col[ro->col].r.tlb_misses[k], col[ro->vs].r.tlb_misses[k]);
 		json_end(j);
 	}
 	json_end(j);
 	json_bool(j, "far", ro->far);
 	if (large) {
-		uint64_t m = col[ro->col].rl.tlb_misses[0], b = col[ro->vs].rl.tlb_misses[0];
-
 		json_object(j, "large_pages");
 		json_u64(j, "page_size", large->page_size);
 		json_u64(j, "entries", large->tlb_entries[0]);
-		json_u64(j, "misses", m);
-		json_u64(j, "against_misses", b);
-		if (b)
-			json_num(j, "ratio", ratio(m, b));
-		else
-			json_null(j, "ratio");
+		json_vs(j, col[ro->col].rl.tlb_misses[0], col[ro->vs].rl.tlb_misses[0]);
 		json_end(j);
 	} else {
 		json_null(j, "large_pages");
 	}
 	if (g->icache.size) {
-		uint64_t m = col[ro->col].r.icache_misses, b = col[ro->vs].r.icache_misses;
-
 		json_object(j, "icache");
-		json_u64(j, "misses", m);
-		json_u64(j, "against_misses", b);
-		if (b)
-			json_num(j, "ratio", ratio(m, b));
-		else
-			json_null(j, "ratio");
+		json_vs(j, col[ro->col].r.icache_misses, col[ro->vs].r.icache_misses);
 		json_end(j);
 	} else {
 		json_null(j, "icache");
