@@ -256,7 +256,6 @@ struct report_order {
 	uint64_t weight, placed_weight;	/* the samples' weight; theirs */
 	size_t col, vs;			/* its column; the best algorithm's */
 	bool far;			/* past REPORT_ORDER_FAR at the first size */
-	bool *in_order;			/* per node: in the order's hot region */
 };
 
 /* Past this many times the misses of the order the samples make, the order
@@ -494,19 +493,6 @@ static void json_search(struct json *j, const struct layout_search_outcome *s)
 	json_end(j);
 }
 
-/* @r's misses at TLB size @k in the functions the order places (@in true)
- * or in the others */
-static uint64_t misses_in(const struct cgraph *cg, const struct model_result *r, size_t k,
-			  const bool *in_order, bool in)
-{
-	uint64_t m = 0;
-
-	for (size_t v = 0; r->node_misses && v < cg->nnodes; v++)
-		if (in_order[v] == in)
-			m += r->node_misses[v * GEOM_MAX_TLB + k];
-	return m;
-}
-
 /* @m misses against @b, and their ratio (null against none) */
 static void json_vs(struct json *j, uint64_t m, uint64_t b)
 {
@@ -549,19 +535,6 @@ static void json_order_file(struct json *j, const struct report_opts *o, const s
 	}
 	json_end(j);
 	json_bool(j, "far", ro->far);
-	json_array(j, "split");
-	for (size_t k = 0; k < g->ntlb; k++) {
-		const struct model_result *r = &col[ro->col].r, *b = &col[ro->vs].r;
-
-		json_object(j, NULL);
-		json_u64(j, "entries", g->tlb_entries[k]);
-		json_u64(j, "placed_misses", misses_in(cg, r, k, ro->in_order, true));
-		json_u64(j, "rest_misses", misses_in(cg, r, k, ro->in_order, false));
-		json_u64(j, "against_placed_misses", misses_in(cg, b, k, ro->in_order, true));
-		json_u64(j, "against_rest_misses", misses_in(cg, b, k, ro->in_order, false));
-		json_end(j);
-	}
-	json_end(j);
 	if (large) {
 		json_object(j, "large_pages");
 		json_u64(j, "page_size", large->page_size);
@@ -704,13 +677,11 @@ static int report_order_place(const struct report_opts *o, const struct cgraph *
 	c->name = "order";
 	c->from_file = true;
 	c->addr = xmallocarray(NONZERO(cg->nnodes), sizeof(uint64_t));
-	ro->in_order = xcalloc(NONZERO(cg->nnodes), sizeof(*ro->in_order));
 	for (size_t v = 0; v < cg->nnodes; v++) {
 		uint64_t a = at[cg->nodes[v].func];
 		bool hot = a >= base && a < end;
 
 		c->addr[v] = a;
-		ro->in_order[v] = hot;
 		ro->placed += hot;
 		ro->weight += cg->nodes[v].weight;
 		ro->placed_weight += hot ? cg->nodes[v].weight : 0;
@@ -751,13 +722,6 @@ static void print_order_file(const struct report_opts *o, const struct cgraph *c
 				g->tlb_entries[k], r->tlb_misses[k]);
 	}
 	fprintf(o->out, "\n");
-	/* the order's own arrangement against the code it lacks */
-	fprintf(o->out, "  where the %u-entry misses fall: %" PRIu64 " in the %zu functions it "
-		"places, %" PRIu64 " in the other %zu; %s's order: %" PRIu64 " and %" PRIu64 "\n",
-		g->tlb_entries[0], misses_in(cg, r, 0, ro->in_order, true), ro->placed,
-		misses_in(cg, r, 0, ro->in_order, false), cg->nnodes - ro->placed,
-		col[ro->vs].name, misses_in(cg, b, 0, ro->in_order, true),
-		misses_in(cg, b, 0, ro->in_order, false));
 	if (large) {
 		/* what the machine's own mapping of the core text makes of it */
 		const struct geom_preset *pr = geom_preset_find(g->name);
@@ -814,8 +778,6 @@ static int report_run(struct report_opts *o, char *vmlinux, char **inputs, int n
 	o->layout.geom = o->model.geom;
 	large = o->model;
 	have_large = geom_large(&o->model.geom, &large.geom);
-	/* --order: where each column's misses fall, by function */
-	o->model.node_misses = o->order_path != NULL;
 	o->layout.window_paths = pipe_window_paths(&p, &o->pipe);
 	nn = NONZERO(cg->nnodes);
 	err = pipe_insert_addr(img, vmlinux, &insert);
@@ -959,7 +921,6 @@ out:
 		free(col[ncol].addr);
 	free(col);
 	free(order);
-	free(ro.in_order);
 	pipe_free(&p);
 	return err;
 }

@@ -195,9 +195,6 @@ int model_eval_sized(const struct cgraph *cg, const uint64_t *addr, const uint64
 		if (err)
 			goto out;
 	}
-	if (mo->node_misses)
-		r->node_misses = xcalloc(NONZERO(cg->nnodes) * GEOM_MAX_TLB,
-					 sizeof(*r->node_misses));
 
 	/* the paths, or the node stream */
 	if (cg->npaths) {
@@ -325,8 +322,6 @@ int model_eval_sized(const struct cgraph *cg, const uint64_t *addr, const uint64
 
 				if (mp)
 					mp->tlb_misses[k] += m;
-				if (r->node_misses)
-					r->node_misses[(size_t)v * GEOM_MAX_TLB + k] += m;
 			}
 			if (ic)
 				icache_access_range(ic, addr[v] + off, len);
@@ -369,8 +364,6 @@ void model_result_free(struct model_result *r)
 	free(r->paths);
 	r->paths = NULL;
 	r->npaths = 0;
-	free(r->node_misses);
-	r->node_misses = NULL;
 }
 
 double model_mean_pages(const struct model_result *r)

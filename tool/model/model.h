@@ -41,8 +41,6 @@ struct model_opts {
 					 * there are paths (e.g. miss samples
 					 * plus a few traces); per-path misses
 					 * are then not counted */
-	bool node_misses;		/* count each node's misses too
-					 * (model_result.node_misses) */
 };
 
 /** geom_default(), the default budget, the paths replayed. */
@@ -77,9 +75,6 @@ struct model_result {
 	uint64_t tlb_refs;		/* page references per TLB (same for each) */
 	uint64_t tlb_misses[GEOM_MAX_TLB];
 	uint64_t icache_refs, icache_misses;
-	/* with model_opts.node_misses: the misses of node v's references at
-	 * TLB size k, [v * GEOM_MAX_TLB + k]; they sum to tlb_misses[k] */
-	uint64_t *node_misses;
 };
 
 /**

@@ -144,41 +144,6 @@ static void check_extent(void)
 	cg_free(cg);
 }
 
-/*
- * The misses of each node's references (model_opts.node_misses), on the
- * hand layout and replay of main()'s first case (A B A, 2 and 4 entries):
- * 2 entries: n0 0x10 once, n1 0x20 twice, n2 0x10 once (after B), n3 0x30
- * and 0x31; 4 entries: the cold misses only, none in n2 (n0 brought 0x10).
- */
-static void check_node_misses(void)
-{
-	struct cgraph *cg = small_graph(true);
-	struct model_opts g;
-	struct model_result r;
-	static const uint64_t two[4] = { 1, 2, 1, 2 }, four[4] = { 1, 1, 0, 2 };
-	bool same = true;
-
-	model_opts_default(&g);
-	g.geom.tlb_entries[0] = 2;
-	g.geom.tlb_entries[1] = 4;
-	g.geom.ntlb = 2;
-	g.geom.icache.size = 0;
-	g.budget = 3;
-	ok(!model_eval(cg, addr0, &g, &r) && !r.node_misses,
-	   "node misses: none counted unless asked");
-	model_result_free(&r);
-	g.node_misses = true;
-	ok(!model_eval(cg, addr0, &g, &r) && r.node_misses, "node misses: counted when asked");
-	for (size_t v = 0; r.node_misses && v < 4; v++)
-		same = same && r.node_misses[v * GEOM_MAX_TLB] == two[v] &&
-		       r.node_misses[v * GEOM_MAX_TLB + 1] == four[v];
-	ok(same, "node misses: n0 1, n1 2, n2 1, n3 2 at 2 entries; 1, 1, 0, 2 at 4, by hand");
-	is_u64(r.tlb_misses[0], 6, "node misses: they sum to the TLB's 6");
-	model_result_free(&r);
-	ok(!r.node_misses, "node misses: freed with the result");
-	cg_free(cg);
-}
-
 int main(void)
 {
 	struct cgraph *cg = small_graph(true);
@@ -310,7 +275,6 @@ int main(void)
 	model_result_free(&r);
 	cg_free(cg);
 	check_sequence();
-	check_node_misses();
 	check_extent();
 	return done_testing();
 }
