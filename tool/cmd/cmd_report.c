@@ -241,6 +241,7 @@ struct report_col {
 	struct emit_summary sum;	/* what order's header says of it */
 	struct layout_search_outcome searched;	/* pages' search */
 	bool from_file;		/* --order's: no search, no summary of its own */
+	uint32_t *order;	/* with --order, an algorithm's: the nodes it placed */
 };
 
 /*
@@ -256,6 +257,12 @@ struct report_order {
 	uint64_t weight, placed_weight;	/* the samples' weight; theirs */
 	size_t col, vs;			/* its column; the best algorithm's */
 	bool far;			/* past REPORT_ORDER_FAR at the first size */
+	uint32_t *funcs;		/* the image functions it lists, in order */
+	bool *in_order;			/* per node: in its hot region */
+	/* it with the samples' functions it lacks placed after it, in the
+	 * best algorithm's order: what these samples' own code would bring */
+	size_t nlacking;
+	struct model_result lacking;
 };
 
 /* Past this many times the misses of the order the samples make, the order
@@ -535,6 +542,17 @@ static void json_order_file(struct json *j, const struct report_opts *o, const s
 	}
 	json_end(j);
 	json_bool(j, "far", ro->far);
+	json_object(j, "with_lacking");
+	json_u64(j, "functions", ro->nlacking);
+	json_array(j, "ratio");
+	for (size_t k = 0; k < g->ntlb; k++) {
+		json_object(j, NULL);
+		json_u64(j, "entries", g->tlb_entries[k]);
+		json_vs(j, ro->lacking.tlb_misses[k], col[ro->vs].r.tlb_misses[k]);
+		json_end(j);
+	}
+	json_end(j);
+	json_end(j);
 	if (large) {
 		json_object(j, "large_pages");
 		json_u64(j, "page_size", large->page_size);
@@ -677,19 +695,56 @@ static int report_order_place(const struct report_opts *o, const struct cgraph *
 	c->name = "order";
 	c->from_file = true;
 	c->addr = xmallocarray(NONZERO(cg->nnodes), sizeof(uint64_t));
+	ro->in_order = xcalloc(NONZERO(cg->nnodes), sizeof(*ro->in_order));
 	for (size_t v = 0; v < cg->nnodes; v++) {
 		uint64_t a = at[cg->nodes[v].func];
 		bool hot = a >= base && a < end;
 
 		c->addr[v] = a;
+		ro->in_order[v] = hot;
 		ro->placed += hot;
 		ro->weight += cg->nodes[v].weight;
 		ro->placed_weight += hot ? cg->nodes[v].weight : 0;
 	}
 	free(at);
-	free(funcs);
+	ro->funcs = funcs;
 out:
 	order_file_free(&of);
+	return err;
+}
+
+/*
+ * --order: the file's functions, then those of the samples' functions it
+ * does not place, in the best algorithm's order (@best), linked the same
+ * way and costed: the order as these samples' own code mixed in would at
+ * least make it. What it still misses above @best is its arrangement of
+ * the code it places.
+ */
+static int report_order_lacking(const struct report_opts *o, const struct cgraph *cg,
+				uint64_t insert, const struct report_col *best,
+				struct report_order *ro)
+{
+	const struct kimage *img = cg->img;
+	uint64_t base = align_up(insert, o->model.geom.page_size), end, *at, *addr;
+	uint32_t *funcs = xmallocarray(ro->listed + NONZERO(best->placed), sizeof(*funcs));
+	size_t n = ro->listed;
+	int err;
+
+	memcpy(funcs, ro->funcs, ro->listed * sizeof(*funcs));
+	for (size_t i = 0; i < best->placed; i++)
+		if (!ro->in_order[best->order[i]])
+			funcs[n++] = cg->nodes[best->order[i]].func;
+	at = xmallocarray(NONZERO(img->nfuncs), sizeof(*at));
+	end = place_relink_funcs(img, funcs, n, insert, o->model.geom.page_size, at);
+	addr = xmallocarray(NONZERO(cg->nnodes), sizeof(*addr));
+	for (size_t v = 0; v < cg->nnodes; v++) {
+		addr[v] = at[cg->nodes[v].func];
+		ro->nlacking += !ro->in_order[v] && addr[v] >= base && addr[v] < end;
+	}
+	err = model_eval(cg, addr, &o->model, &ro->lacking);
+	free(addr);
+	free(at);
+	free(funcs);
 	return err;
 }
 
@@ -722,6 +777,19 @@ static void print_order_file(const struct report_opts *o, const struct cgraph *c
 				g->tlb_entries[k], r->tlb_misses[k]);
 	}
 	fprintf(o->out, "\n");
+	fprintf(o->out, "  with the %zu of these samples' functions it lacks placed after it, as "
+		"%s's order has them:", ro->nlacking, col[ro->vs].name);
+	for (size_t k = 0; k < g->ntlb; k++) {
+		uint64_t m = ro->lacking.tlb_misses[k];
+
+		if (b->tlb_misses[k])
+			fprintf(o->out, "%s %u entries %.2fx", k ? "," : "", g->tlb_entries[k],
+				ratio(m, b->tlb_misses[k]));
+		else
+			fprintf(o->out, "%s %u entries %" PRIu64 " against 0", k ? "," : "",
+				g->tlb_entries[k], m);
+	}
+	fprintf(o->out, "; the rest of the gap is how it arranges the code it places\n");
 	if (large) {
 		/* what the machine's own mapping of the core text makes of it */
 		const struct geom_preset *pr = geom_preset_find(g->name);
@@ -830,6 +898,10 @@ static int report_run(struct report_opts *o, char *vmlinux, char **inputs, int n
 		if (err)
 			goto out;
 		c->name = al->name;
+		if (o->order_path) {
+			c->order = xmallocarray(nn, sizeof(*c->order));
+			memcpy(c->order, order, c->placed * sizeof(*order));
+		}
 		c->addr = xmallocarray(nn, sizeof(uint64_t));
 		place_relink(cg, col[0].addr, order, c->placed, insert, o->model.geom.page_size,
 			     c->addr);
@@ -849,8 +921,12 @@ static int report_run(struct report_opts *o, char *vmlinux, char **inputs, int n
 	for (size_t i = ro.col + 1; o->order_path && i < ncol; i++)
 		if (!ro.vs || col[i].r.tlb_misses[0] < col[ro.vs].r.tlb_misses[0])
 			ro.vs = i;
-	if (o->order_path)
+	if (o->order_path) {
 		ro.far = ratio_far(col[ro.col].r.tlb_misses[0], col[ro.vs].r.tlb_misses[0]);
+		err = report_order_lacking(o, cg, insert, &col[ro.vs], &ro);
+		if (err)
+			goto out;
+	}
 	if (off_n)
 		pr_warn("%zu functions with %.1f%% of the sample weight are on no hot path and not "
 			"replayed; see --replay nodes", off_n,
@@ -914,6 +990,7 @@ static int report_run(struct report_opts *o, char *vmlinux, char **inputs, int n
 out:
 	for (size_t i = 0; col && i < ncol; i++) {
 		free(col[i].addr);
+		free(col[i].order);
 		model_result_free(&col[i].r);
 		model_result_free(&col[i].rl);
 	}
@@ -921,6 +998,9 @@ out:
 		free(col[ncol].addr);
 	free(col);
 	free(order);
+	free(ro.funcs);
+	free(ro.in_order);
+	model_result_free(&ro.lacking);
 	pipe_free(&p);
 	return err;
 }
