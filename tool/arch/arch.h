@@ -56,6 +56,8 @@ struct hp_arch {
 	uint16_t machine;	/* ELF e_machine */
 	unsigned int elfclass;	/* ELFCLASS32/64 of its kernels */
 	uint32_t func_align;	/* the compilers' usual function alignment */
+	uint32_t cold_align;	/* a .text.unlikely.* section's (GCC aligns cold
+				 * functions to the instruction only); 0: as any */
 	/* The symbolizer takes an address below this for a user-space sample
 	 * when the image's text lies above it (the top half of the space). */
 	uint64_t kernel_base;

@@ -71,7 +71,7 @@ static const char *const ret_thunks[] = {
 
 /* What the two modes share. */
 #define X86_COMMON							\
-	.func_align = 16, .kaslr_align = X86_KASLR_ALIGN,		\
+	.func_align = 16, .cold_align = 1, .kaslr_align = X86_KASLR_ALIGN, \
 	.geom = GEOM_DEFAULT_INIT,					\
 	.cs_arch = CS_ARCH_X86, .unit = 1, .ret_id = X86_INS_RET,	\
 	.ids = x86_ids, .nids = sizeof(x86_ids) / sizeof(x86_ids[0]),	\

@@ -44,6 +44,10 @@ enum kfunc_flag {
 	KF_LABEL = 1u << 10,	/* a local assembly label taken as code (arm64's
 				 * exception entries, ppc32's vectors): replayed,
 				 * but the stream's arcs pass over it */
+	KF_BYTES_BEFORE = 1u << 11,	/* the link map shows input sections no
+					 * symbol names in the gap before it (weak
+					 * defaults their overrides replaced): that
+					 * gap is bytes, not a script's alignment */
 };
 
 struct kfunc {
@@ -115,6 +119,10 @@ struct kimage {
 				 * sections stage found them */
 	char *secnames_from;	/* the map or object file read, if any */
 	size_t nmovable;	/* counted by the sections stage */
+	uint64_t text_from;	/* the sections stage: where the main text (the
+				 * script's TEXT_TEXT, the hot region's place)
+				 * begins, the end of the last fixed region before
+				 * the first movable function; 0 when none shows */
 
 	/* private */
 	struct kimage_priv *priv;

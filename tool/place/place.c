@@ -61,6 +61,10 @@ uint64_t place_insert(const struct kimage *img)
 	for (size_t i = 0; img && i < img->nfuncs; i++)
 		if ((img->funcs[i].flags & KF_MOVABLE) && img->funcs[i].addr < insert)
 			insert = img->funcs[i].addr;
+	/* the main text's start, when code no function section holds lies
+	 * between it and the first movable function (the sections stage) */
+	if (img && img->text_from && img->text_from <= insert)
+		insert = img->text_from;
 	return insert;
 }
 
@@ -149,7 +153,9 @@ static uint32_t place_top(const struct kimage *img, uint32_t f)
  * multiple of X, X up to PLACE_MAX_SCRIPT_ALIGN, the old gap was just that
  * alignment and more than PLACE_MIN_SCRIPT_GAP bytes: it aligns the same way
  * again) or bytes with no symbol (a weak function's overridden section),
- * kept. Fills @at by image function (UINT64_MAX: moved, or below @insert).
+ * kept; always bytes when the link map showed such sections there
+ * (KF_BYTES_BEFORE), wherever they happen to end. Fills @at by image
+ * function (UINT64_MAX: moved, or below @insert).
  */
 #define PLACE_MAX_SCRIPT_ALIGN (2ull << 20)
 /* a symbol-less section that happens to end on a page is as likely as a
@@ -185,7 +191,7 @@ void place_rest_as_linked(const struct kimage *img, const uint32_t *moved_funcs,
 		pad = align_up(prev_end, a) - prev_end;
 		x = addr_align(f->addr, PLACE_MAX_SCRIPT_ALIGN);
 		if (gap > pad && x > a && gap - pad > PLACE_MIN_SCRIPT_GAP &&
-		    align_up(prev_end, x) == f->addr)
+		    align_up(prev_end, x) == f->addr && !(f->flags & KF_BYTES_BEFORE))
 			pc = align_up(pc, x);
 		else if (gap > pad)
 			pc += gap - pad;

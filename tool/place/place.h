@@ -31,8 +31,9 @@ uint64_t place_order(const struct cgraph *cg, const uint32_t *order, size_t n,
 size_t place_fit_bytes(const struct cgraph *cg, const uint32_t *order, size_t n,
 		       uint64_t max_bytes);
 
-/** The lowest address of a function that can move: where an order goes
- * (UINT64_MAX: none can, or no image). */
+/** Where an order goes: the lowest address of a function that can move, or
+ * the main text's start before it (kimage.text_from) when the sections
+ * stage found one (UINT64_MAX: none can move, or no image). */
 uint64_t place_insert(const struct kimage *img);
 
 /** addr[] = the nodes' addresses in the image as it is linked now. */

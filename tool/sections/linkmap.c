@@ -201,12 +201,24 @@ static void map_input_section(struct kimage *img, const char *outsec, const char
 	}
 	if (size)
 		check_agreement(img, name, addr, st);
+	/* a section no symbol starts (a weak default whose override won):
+	 * its bytes stay in the text, and the gap they leave before the next
+	 * function is no alignment, even where it ends on a round address */
+	if (size && i < img->nfuncs && img->funcs[i].addr != addr && !strcmp(outsec, ".text"))
+		img->funcs[i].flags |= KF_BYTES_BEFORE;
 	if (!size || i >= img->nfuncs || img->funcs[i].addr != addr)
 		return;
 	st->sections++;
 	while (i + n < img->nfuncs && img->funcs[i + n].addr < addr + size)
 		n++;
 	f = &img->funcs[i];
+	/* cold code is not aligned as functions are (x86: a byte;
+	 * slab_out_of_memory.cold at ...e4c, a .text.unlikely of one's own or
+	 * an object's shared one), so not the low bit of its address, unless a
+	 * fill before it says otherwise */
+	if (img->arch->cold_align && !strcmp(outsec, ".text") &&
+	    (!strcmp(name, ".text.unlikely") || !strncmp(name, ".text.unlikely.", 15)))
+		f->align = img->arch->cold_align;
 	align_from_fill(f, addr, fill);
 	f->object = kimage_keep_string(img, object, strlen(object));
 	if (!strcmp(outsec, ".text") && !strcmp(name, ".text")) {

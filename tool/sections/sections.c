@@ -183,6 +183,40 @@ static int name_linked(struct kimage *img, const struct sections_opts *opts)
 	return err;
 }
 
+/*
+ * Where the script's TEXT_TEXT, and so the hot region, begins: the end of
+ * the last fixed region below the first movable function. What lies between
+ * (arm64: init/main.o's plain .text and .text.unlikely, 384 bytes of code
+ * no function section holds) is main text the hot region goes before; the
+ * first movable function alone would leave it below the region.
+ */
+static void find_text_from(struct kimage *img)
+{
+	uint64_t first = UINT64_MAX, from = 0;
+
+	for (size_t i = 0; i < img->nfuncs; i++)
+		if ((img->funcs[i].flags & KF_MOVABLE) && img->funcs[i].addr < first)
+			first = img->funcs[i].addr;
+	for (size_t r = 0; first != UINT64_MAX && r < sizeof(fixed_regions) / sizeof(fixed_regions[0]);
+	     r++) {
+		uint64_t lo, hi;
+
+		if (kimage_symbol_addr(img, fixed_regions[r][0], &lo) &&
+		    kimage_symbol_addr(img, fixed_regions[r][1], &hi) && lo < hi && hi <= first &&
+		    hi > from)
+			from = hi;
+	}
+	/* in the same output section as the first movable function */
+	for (size_t k = 0; from && k < img->nsections; k++) {
+		const struct ksection *s = &img->sections[k];
+
+		if (s->exec && first >= s->addr && first < s->addr + s->size &&
+		    (from < s->addr || from > s->addr + s->size))
+			from = 0;
+	}
+	img->text_from = from;
+}
+
 static const struct sections_opts default_opts;
 
 int sections_name(struct kimage *img, const struct sections_opts *opts)
@@ -196,6 +230,7 @@ int sections_name(struct kimage *img, const struct sections_opts *opts)
 	if (!img->relocatable)
 		err = name_linked(img, opts);
 	nsections = count_movable(img);
+	find_text_from(img);
 	if (!err && opts->need_function_sections)
 		err = check_function_sections(img, nsections);
 	return err;

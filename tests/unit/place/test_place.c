@@ -139,6 +139,14 @@ static void check_relink_image(void)
 	is_u64(a[4], 0x2000, "image: e where the script's alignment puts it");
 	is_u64(a[5], 0x2010, "image: e_in inside e, with it");
 	is_u64(a[7], 0x2040, "image: i takes h's place");
+	/* the gap before e is the link map's symbol-less sections, not the
+	 * script's ALIGN, though they end on a page: kept as bytes, e 0x40 on */
+	f[4].flags |= KF_BYTES_BEFORE;
+	place_relink(cg, orig, order, 1, 0x1000, 4096, a);
+	is_u64(a[4], 0x2040, "image: e after the gap's bytes, kept, when the map shows sections there");
+	is_u64(a[5], 0x2050, "image: e_in with it");
+	is_u64(a[7], 0x2080, "image: i right after e");
+	f[4].flags &= ~KF_BYTES_BEFORE;
 	/* b and d in the region: d's 0x30 bytes stay, b's pad goes */
 	order[0] = 1;
 	is_u64(place_relink(cg, orig, order, 1, 0x1000, 4096, a), 0x1038, "image: b alone");

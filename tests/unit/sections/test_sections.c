@@ -148,9 +148,13 @@ out:
  * A map whose fill before map_aligned's section shows more alignment than
  * the guess (the low bit of its address, up to the architecture's 16):
  * @gap bytes of fill after a section that ends before it, with a script
- * assignment line between the two when @assign.
+ * assignment line between the two when @assign; the section named @sec
+ * (.text.map_aligned, or a cold function's .text.unlikely.map_aligned);
+ * with @anon the gap is an input section no symbol starts (a weak
+ * default its override replaced), not a fill. *@flags gets its flags.
  */
-static uint32_t align_after_fill(uint64_t gap, bool assign)
+static uint32_t align_after(uint64_t gap, bool assign, const char *sec, bool anon,
+			    uint32_t *flags)
 {
 	struct kimage *img = open_self();
 	struct kfunc *f = img ? kimage_find_func_by_name(img, "map_aligned") : NULL;
@@ -159,25 +163,33 @@ static uint32_t align_after_fill(uint64_t gap, bool assign)
 	size_t len = 0;
 	FILE *out, *in;
 
-	if (!f)
+	if (!f || !f->index)
 		goto out;
+	/* the symbol-less section from just past the function before it:
+	 * no function starts in it, whatever the compiler put there */
+	if (anon)
+		gap = f->addr - (img->funcs[f->index - 1].addr + 1);
 	out = open_memstream(&buf, &len);
 	fprintf(out, "Linker script and memory map\n\n"
 		     ".text           0x%" PRIx64 "   0x%" PRIx64 "\n"
 		     " .text.before   0x%016" PRIx64 "       0x%" PRIx64 " before.o\n"
 		     "%s"
-		     " *fill*         0x%016" PRIx64 "       0x%" PRIx64 "\n"
-		     " .text.map_aligned\n"
+		     " %s   0x%016" PRIx64 "       0x%" PRIx64 "%s\n"
+		     " %s\n"
 		     "                0x%016" PRIx64 "       0x%" PRIx64 " aligned.o\n"
 		     "\nOUTPUT(test elf64-x86-64)\n",
 		f->addr - gap - 64, f->size + gap + 64, f->addr - gap - 64, (uint64_t)64,
 		assign ? "                0x0000000000000000                . = ALIGN (0x400)\n" : "",
-		f->addr - gap, gap, f->addr, f->size);
+		anon ? ".text.weak_default" : "*fill*        ", f->addr - gap, gap,
+		anon ? " weak.o" : "", sec, f->addr, f->size);
 	fclose(out);
 	in = fmemopen(buf, len, "r");
 	hp_verbosity = 0;
-	if (in && !linkmap_read_stream(img, in, "aligned.map"))
+	if (in && !linkmap_read_stream(img, in, "aligned.map")) {
 		got = f->align;
+		if (flags)
+			*flags = f->flags;
+	}
 	hp_verbosity = 1;
 	if (in)
 		fclose(in);
@@ -186,6 +198,11 @@ out:
 	if (img)
 		kimage_close(img);
 	return got;
+}
+
+static uint32_t align_after_fill(uint64_t gap, bool assign)
+{
+	return align_after(gap, assign, ".text.map_aligned", false, NULL);
 }
 
 static void check_align_from_fill(void)
@@ -205,6 +222,22 @@ static void check_align_from_fill(void)
 	       "a fill only more explains: the low bit of its address, up to a page");
 	is_int(align_after_fill(1000, true), guess, "the same after a script's assignment: kept");
 	is_int(align_after_fill(0, false), guess, "no fill: the guess kept");
+	/* a cold function's section: GCC aligns it to the instruction only
+	 * (x86: a byte), unless a fill shows more */
+	is_int(align_after(0, false, ".text.unlikely.map_aligned", false, NULL),
+	       img->arch->cold_align ? img->arch->cold_align : guess,
+	       "a cold section: the architecture's cold alignment, not the guess");
+	is_int(align_after(1000, false, ".text.unlikely.map_aligned", false, NULL),
+	       low < 4096 ? low : 4096, "a cold section a fill shows aligned more: that");
+	{
+		uint32_t fl = 0, fl2 = 0;
+
+		align_after(0, false, ".text.map_aligned", true, &fl);
+		align_after(1000, false, ".text.map_aligned", false, &fl2);
+		ok((fl & KF_BYTES_BEFORE) && !(fl2 & KF_BYTES_BEFORE),
+		   "a section no symbol starts before it: its gap is bytes (KF_BYTES_BEFORE); "
+		   "a fill is not");
+	}
 out:
 	if (img)
 		kimage_close(img);
