@@ -8,9 +8,10 @@
  * heaviest paths one by one; optionally the page heat map as SVG. Every
  * table names the geometry it assumed.
  *
- * The order is placed where the movable text starts (the lowest address of
- * a movable function), page-aligned, as the order fragment does; the other
- * functions follow it as the linker lays them out (place_relink()).
+ * The order is placed where the main text starts (place_insert(): the lowest
+ * movable function, or the end of the fixed text before it), page-aligned,
+ * as the order fragment does; the other functions follow it as the linker
+ * lays them out (place_relink()).
  *
  * With --order FILE, an order made before (from other samples, or shipped
  * profiles) gets a column of its own beside the one the algorithm makes from
@@ -511,6 +512,20 @@ static void json_vs(struct json *j, uint64_t m, uint64_t b)
 		json_null(j, "ratio");
 }
 
+/* @name: per TLB size of @g, @m's misses against @b's */
+static void json_ratios(struct json *j, const char *name, const struct geometry *g,
+			const uint64_t *m, const uint64_t *b)
+{
+	json_array(j, name);
+	for (size_t k = 0; k < g->ntlb; k++) {
+		json_object(j, NULL);
+		json_u64(j, "entries", g->tlb_entries[k]);
+		json_vs(j, m[k], b[k]);
+		json_end(j);
+	}
+	json_end(j);
+}
+
 /* --order's lines as "order_file" (null without it). */
 static void json_order_file(struct json *j, const struct report_opts *o, const struct cgraph *cg,
 			    const struct report_col *col, const struct report_order *ro,
@@ -533,25 +548,11 @@ static void json_order_file(struct json *j, const struct report_opts *o, const s
 	json_u64(j, "weight", ro->weight);
 	json_u64(j, "placed_weight", ro->placed_weight);
 	json_str(j, "against", col[ro->vs].name);
-	json_array(j, "ratio");
-	for (size_t k = 0; k < g->ntlb; k++) {
-		json_object(j, NULL);
-		json_u64(j, "entries", g->tlb_entries[k]);
-		json_vs(j, col[ro->col].r.tlb_misses[k], col[ro->vs].r.tlb_misses[k]);
-		json_end(j);
-	}
-	json_end(j);
+	json_ratios(j, "ratio", g, col[ro->col].r.tlb_misses, col[ro->vs].r.tlb_misses);
 	json_bool(j, "far", ro->far);
 	json_object(j, "with_lacking");
 	json_u64(j, "functions", ro->nlacking);
-	json_array(j, "ratio");
-	for (size_t k = 0; k < g->ntlb; k++) {
-		json_object(j, NULL);
-		json_u64(j, "entries", g->tlb_entries[k]);
-		json_vs(j, ro->lacking.tlb_misses[k], col[ro->vs].r.tlb_misses[k]);
-		json_end(j);
-	}
-	json_end(j);
+	json_ratios(j, "ratio", g, ro->lacking.tlb_misses, col[ro->vs].r.tlb_misses);
 	json_end(j);
 	if (large) {
 		json_object(j, "large_pages");
@@ -655,6 +656,27 @@ static int report_json(const struct report_opts *o, const struct cgraph *cg,
 }
 
 /*
+ * The image functions @funcs (@n, in order) linked as the hot region the way
+ * the algorithms' orders are (place_relink_funcs()): each node's address in
+ * @addr, and in @hot whether it landed in the region.
+ */
+static void order_relink(const struct report_opts *o, const struct cgraph *cg,
+			 const uint32_t *funcs, size_t n, uint64_t insert, uint64_t *addr,
+			 bool *hot)
+{
+	const struct kimage *img = cg->img;
+	uint64_t base = align_up(insert, o->model.geom.page_size), end;
+	uint64_t *at = xmallocarray(NONZERO(img->nfuncs), sizeof(*at));
+
+	end = place_relink_funcs(img, funcs, n, insert, o->model.geom.page_size, at);
+	for (size_t v = 0; v < cg->nnodes; v++) {
+		addr[v] = at[cg->nodes[v].func];
+		hot[v] = addr[v] >= base && addr[v] < end;
+	}
+	free(at);
+}
+
+/*
  * --order: read the order file against the image, link it as the hot
  * region the way the algorithms' orders are (place_relink_funcs()), and
  * count the samples' functions it places.
@@ -665,7 +687,6 @@ static int report_order_place(const struct report_opts *o, const struct cgraph *
 {
 	const struct kimage *img = cg->img;
 	struct order_file of = { .every_match = true };
-	uint64_t base = align_up(insert, o->model.geom.page_size), end, *at;
 	uint32_t *funcs;
 	int err = order_file_read(o->order_path, img, &of);
 
@@ -690,23 +711,16 @@ static int report_order_place(const struct report_opts *o, const struct cgraph *
 	funcs = xmallocarray(of.n, sizeof(*funcs));
 	for (size_t i = 0; i < of.n; i++)
 		funcs[i] = (uint32_t)(of.items[i].old - img->funcs);
-	at = xmallocarray(NONZERO(img->nfuncs), sizeof(*at));
-	end = place_relink_funcs(img, funcs, of.n, insert, o->model.geom.page_size, at);
 	c->name = "order";
 	c->from_file = true;
 	c->addr = xmallocarray(NONZERO(cg->nnodes), sizeof(uint64_t));
 	ro->in_order = xcalloc(NONZERO(cg->nnodes), sizeof(*ro->in_order));
+	order_relink(o, cg, funcs, of.n, insert, c->addr, ro->in_order);
 	for (size_t v = 0; v < cg->nnodes; v++) {
-		uint64_t a = at[cg->nodes[v].func];
-		bool hot = a >= base && a < end;
-
-		c->addr[v] = a;
-		ro->in_order[v] = hot;
-		ro->placed += hot;
+		ro->placed += ro->in_order[v];
 		ro->weight += cg->nodes[v].weight;
-		ro->placed_weight += hot ? cg->nodes[v].weight : 0;
+		ro->placed_weight += ro->in_order[v] ? cg->nodes[v].weight : 0;
 	}
-	free(at);
 	ro->funcs = funcs;
 out:
 	order_file_free(&of);
@@ -716,17 +730,16 @@ out:
 /*
  * --order: the file's functions, then those of the samples' functions it
  * does not place, in the best algorithm's order (@best), linked the same
- * way and costed: the order as these samples' own code mixed in would at
- * least make it. What it still misses above @best is its arrangement of
- * the code it places.
+ * way and costed: how much of the gap to @best is code the order lacks.
+ * What it still misses above @best is its arrangement of the code it places.
  */
 static int report_order_lacking(const struct report_opts *o, const struct cgraph *cg,
 				uint64_t insert, const struct report_col *best,
 				struct report_order *ro)
 {
-	const struct kimage *img = cg->img;
-	uint64_t base = align_up(insert, o->model.geom.page_size), end, *at, *addr;
 	uint32_t *funcs = xmallocarray(ro->listed + NONZERO(best->placed), sizeof(*funcs));
+	uint64_t *addr = xmallocarray(NONZERO(cg->nnodes), sizeof(*addr));
+	bool *hot = xcalloc(NONZERO(cg->nnodes), sizeof(*hot));
 	size_t n = ro->listed;
 	int err;
 
@@ -734,18 +747,28 @@ static int report_order_lacking(const struct report_opts *o, const struct cgraph
 	for (size_t i = 0; i < best->placed; i++)
 		if (!ro->in_order[best->order[i]])
 			funcs[n++] = cg->nodes[best->order[i]].func;
-	at = xmallocarray(NONZERO(img->nfuncs), sizeof(*at));
-	end = place_relink_funcs(img, funcs, n, insert, o->model.geom.page_size, at);
-	addr = xmallocarray(NONZERO(cg->nnodes), sizeof(*addr));
-	for (size_t v = 0; v < cg->nnodes; v++) {
-		addr[v] = at[cg->nodes[v].func];
-		ro->nlacking += !ro->in_order[v] && addr[v] >= base && addr[v] < end;
-	}
+	order_relink(o, cg, funcs, n, insert, addr, hot);
+	for (size_t v = 0; v < cg->nnodes; v++)
+		ro->nlacking += !ro->in_order[v] && hot[v];
 	err = model_eval(cg, addr, &o->model, &ro->lacking);
+	free(hot);
 	free(addr);
-	free(at);
 	free(funcs);
 	return err;
+}
+
+/* Per TLB size of @g, @m's misses against @b's: "N entries R.RRx" each */
+static void print_ratios(FILE *out, const struct geometry *g, const uint64_t *m,
+			 const uint64_t *b)
+{
+	for (size_t k = 0; k < g->ntlb; k++) {
+		if (b[k])
+			fprintf(out, "%s %u entries %.2fx", k ? "," : "", g->tlb_entries[k],
+				ratio(m[k], b[k]));
+		else
+			fprintf(out, "%s %u entries %" PRIu64 " against 0", k ? "," : "",
+				g->tlb_entries[k], m[k]);
+	}
 }
 
 /* --order's lines after the table: what it placed, and how far its misses
@@ -768,27 +791,11 @@ static void print_order_file(const struct report_opts *o, const struct cgraph *c
 		cg->nnodes - ro->placed, 100.0 - pct_of(ro->placed_weight, ro->weight));
 	fprintf(o->out, "  misses against %s's order made from these samples (%s pages):",
 		col[ro->vs].name, geom_size_str(g->page_size, ps, sizeof(ps)));
-	for (size_t k = 0; k < g->ntlb; k++) {
-		if (b->tlb_misses[k])
-			fprintf(o->out, "%s %u entries %.2fx", k ? "," : "", g->tlb_entries[k],
-				ratio(r->tlb_misses[k], b->tlb_misses[k]));
-		else
-			fprintf(o->out, "%s %u entries %" PRIu64 " against 0", k ? "," : "",
-				g->tlb_entries[k], r->tlb_misses[k]);
-	}
+	print_ratios(o->out, g, r->tlb_misses, b->tlb_misses);
 	fprintf(o->out, "\n");
 	fprintf(o->out, "  with the %zu of these samples' functions it lacks placed after it, as "
 		"%s's order has them:", ro->nlacking, col[ro->vs].name);
-	for (size_t k = 0; k < g->ntlb; k++) {
-		uint64_t m = ro->lacking.tlb_misses[k];
-
-		if (b->tlb_misses[k])
-			fprintf(o->out, "%s %u entries %.2fx", k ? "," : "", g->tlb_entries[k],
-				ratio(m, b->tlb_misses[k]));
-		else
-			fprintf(o->out, "%s %u entries %" PRIu64 " against 0", k ? "," : "",
-				g->tlb_entries[k], m);
-	}
+	print_ratios(o->out, g, ro->lacking.tlb_misses, b->tlb_misses);
 	fprintf(o->out, "; the rest of the gap is how it arranges the code it places\n");
 	if (large) {
 		/* what the machine's own mapping of the core text makes of it */
