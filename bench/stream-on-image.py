@@ -81,10 +81,7 @@ def main(argv):
                 first, end = (new[i] + lo) >> sr.PAGE_SHIFT, (new[i] + hi) >> sr.PAGE_SHIFT
                 seq.extend(range(first, end + 1))
             else:
-                p = (addr if i < 0 else new[i] + addr - base[i][1]) >> sr.PAGE_SHIFT
-                if seq and seq[-1] == p:
-                    continue
-                seq.append(p)
+                seq.append((addr if i < 0 else new[i] + addr - base[i][1]) >> sr.PAGE_SHIFT)
             last = i
         # a page repeated back to back is one reference, as the plugin counts it
         seq = [p for k, p in enumerate(seq) if not k or seq[k - 1] != p]

@@ -41,6 +41,15 @@ static const char *const fixed_regions[][2] = {
 	{ "__ref_text_start", "__ref_text_end" },
 };
 
+#define NFIXED (sizeof(fixed_regions) / sizeof(fixed_regions[0]))
+
+/* Fixed region @r's bounds in @img, when it has both markers. */
+static bool fixed_region(const struct kimage *img, size_t r, uint64_t *lo, uint64_t *hi)
+{
+	return kimage_symbol_addr(img, fixed_regions[r][0], lo) &&
+	       kimage_symbol_addr(img, fixed_regions[r][1], hi);
+}
+
 static bool is_kernel(const struct kimage *img)
 {
 	return kimage_symbol_addr(img, "_stext", NULL) &&
@@ -66,15 +75,13 @@ static void assume_sections(struct kimage *img)
 		}
 		if (!sec || strcmp(sec, ".text") || (f->flags & KF_ASM))
 			continue;
-		for (r = 0; r < sizeof(fixed_regions) / sizeof(fixed_regions[0]); r++) {
+		for (r = 0; r < NFIXED; r++) {
 			uint64_t lo, hi;
 
-			if (kimage_symbol_addr(img, fixed_regions[r][0], &lo) &&
-			    kimage_symbol_addr(img, fixed_regions[r][1], &hi) &&
-			    f->addr >= lo && f->addr < hi)
+			if (fixed_region(img, r, &lo, &hi) && f->addr >= lo && f->addr < hi)
 				break;
 		}
-		if (r < sizeof(fixed_regions) / sizeof(fixed_regions[0])) {
+		if (r < NFIXED) {
 			f->flags |= KF_FIXED;
 			continue;
 		}
@@ -197,13 +204,10 @@ static void find_text_from(struct kimage *img)
 	for (size_t i = 0; i < img->nfuncs; i++)
 		if ((img->funcs[i].flags & KF_MOVABLE) && img->funcs[i].addr < first)
 			first = img->funcs[i].addr;
-	for (size_t r = 0; first != UINT64_MAX && r < sizeof(fixed_regions) / sizeof(fixed_regions[0]);
-	     r++) {
+	for (size_t r = 0; first != UINT64_MAX && r < NFIXED; r++) {
 		uint64_t lo, hi;
 
-		if (kimage_symbol_addr(img, fixed_regions[r][0], &lo) &&
-		    kimage_symbol_addr(img, fixed_regions[r][1], &hi) && lo < hi && hi <= first &&
-		    hi > from)
+		if (fixed_region(img, r, &lo, &hi) && lo < hi && hi <= first && hi > from)
 			from = hi;
 	}
 	/* in the same output section as the first movable function */
