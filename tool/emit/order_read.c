@@ -33,28 +33,6 @@ static bool in_section(const struct kfunc *f, const char *sec, const char *obj)
 	       (!obj || (f->object && !strcmp(f->object, obj)));
 }
 
-/* The function of @img whose input section is @sec, from object @obj if given. */
-static const struct kfunc *func_by_section(const struct kimage *img, const char *sec,
-					   const char *obj)
-{
-	const struct kfunc *hit = NULL;
-	size_t i, hits = 0;
-
-	/* Linear: an order file has at most a few thousand lines and this
-	 * runs once per line; a kernel has ~10^4 functions. */
-	for (i = 0; i < img->nfuncs; i++) {
-		const struct kfunc *f = &img->funcs[i];
-
-		if (!in_section(f, sec, obj))
-			continue;
-		if (!hit || f->addr != hit->addr)
-			hits++;
-		if (!hit)
-			hit = f;
-	}
-	return hits == 1 ? hit : NULL;
-}
-
 static void order_push(struct order_file *of, const char *text, const struct kfunc *f)
 {
 	struct order_item *l;
@@ -86,10 +64,8 @@ static void order_add_section(struct order_file *of, const char *text, const cha
 {
 	size_t n0 = of->n;
 
-	if (!of->every_match) {
-		order_add(of, text, func_by_section(of->img, sec, obj));
-		return;
-	}
+	/* Linear: an order file has at most a few thousand lines and this
+	 * runs once per line; a kernel has ~10^4 functions. */
 	for (size_t i = 0; i < of->img->nfuncs; i++) {
 		const struct kfunc *f = &of->img->funcs[i];
 
@@ -100,8 +76,12 @@ static void order_add_section(struct order_file *of, const char *text, const cha
 			continue;
 		order_push(of, text, f);
 	}
-	if (of->n == n0)
-		order_add(of, text, NULL);
+	if (of->n == n0 + 1 || (of->every_match && of->n > n0))
+		return;
+	/* none, or several sections of that name where one was wanted */
+	while (of->n > n0)
+		free(of->items[--of->n].text);
+	order_add(of, text, NULL);
 }
 
 /* A line naming a function: the one of that name, or with every_match each
