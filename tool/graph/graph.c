@@ -24,12 +24,19 @@ struct cgraph *cg_new(const struct kimage *img)
 	return cg;
 }
 
+static uint64_t min_u64(uint64_t a, uint64_t b)
+{
+	return a < b ? a : b;
+}
+
 /*
  * What each node's samples hit, from the profile's extents: the union over
- * the profile functions that name it, all of it when any of them is whole
- * (weight from samples without offsets).
+ * the profile functions that name it (each at @foff, its place in the node:
+ * a function of a plain .text unit lies inside the unit's node), all of it
+ * when any of them is whole (weight from samples without offsets).
  */
-static void cg_set_extents(struct cgraph *cg, const struct profile *prof, const uint32_t *fidx)
+static void cg_set_extents(struct cgraph *cg, const struct profile *prof, const uint32_t *fidx,
+			   const uint64_t *foff)
 {
 	struct { uint32_t lo, hi; bool whole; } *ext = xcalloc(NONZERO(cg->nnodes), sizeof(*ext));
 
@@ -41,10 +48,11 @@ static void cg_set_extents(struct cgraph *cg, const struct profile *prof, const 
 			continue;
 		if (!pf->weight && !pf->ext_hi && !pf->ext_whole)
 			continue;	/* only in edges or traces: says nothing */
-		if (!profile_func_extent(pf, &lo, &hi) || lo >= cg->nodes[v].size)
+		if (!profile_func_extent(pf, &lo, &hi) || foff[i] + lo >= cg->nodes[v].size)
 			ext[v].whole = true;
 		else
-			extent_widen(&ext[v].lo, &ext[v].hi, lo, hi);
+			extent_widen(&ext[v].lo, &ext[v].hi, (uint32_t)(foff[i] + lo),
+				     (uint32_t)min_u64(foff[i] + hi, cg->nodes[v].size));
 	}
 	for (size_t v = 0; v < cg->nnodes; v++) {
 		struct cg_node *n = &cg->nodes[v];
@@ -93,6 +101,7 @@ void cg_add_path(struct cgraph *cg, const uint32_t *nodes, uint32_t n, uint64_t 
 	p = &cg->paths[cg->npaths++];
 	p->nodes = xmallocarray(n, sizeof(*nodes));
 	memcpy(p->nodes, nodes, n * sizeof(*nodes));
+	p->ext = NULL;
 	p->n = n;
 	p->weight = w;
 	p->src = (uint32_t)(cg->npaths - 1);
@@ -171,8 +180,10 @@ void cg_free(struct cgraph *cg)
 
 	if (!cg)
 		return;
-	for (i = 0; i < cg->npaths; i++)
+	for (i = 0; i < cg->npaths; i++) {
 		free(cg->paths[i].nodes);
+		free(cg->paths[i].ext);
+	}
 	free(cg->paths);
 	free(cg->seq);
 	free(cg->nodes);
@@ -208,17 +219,21 @@ static uint32_t node_func(const struct kimage *img, uint32_t i)
 	return (img->funcs[i].flags & KF_IN_UNIT) ? img->funcs[i].unit : i;
 }
 
-/* Profile id -> the kimage function index of its node, or UINT32_MAX. */
+/* Profile id -> the kimage function index of its node, or UINT32_MAX;
+ * *@foff: by profile id, where the function starts in that node. */
 static uint32_t *resolve_profile(const struct kimage *img, const struct profile *prof,
-				 struct cgraph *cg)
+				 struct cgraph *cg, uint64_t **foff)
 {
 	uint32_t *fidx = xmallocarray(prof->nfuncs, sizeof(*fidx));
 	size_t i;
 
+	*foff = xcalloc(NONZERO(prof->nfuncs), sizeof(**foff));
 	for (i = 0; i < prof->nfuncs; i++) {
 		const struct kfunc *f = kimage_find_func_by_key(img, prof->funcs[i]->name);
 
 		fidx[i] = f ? node_func(img, f->index) : UINT32_MAX;
+		if (f && fidx[i] != f->index && f->addr > img->funcs[fidx[i]].addr)
+			(*foff)[i] = f->addr - img->funcs[fidx[i]].addr;
 		if (!f) {
 			cg->unresolved_funcs++;
 			cg->unresolved_weight += prof->funcs[i]->weight;
@@ -292,8 +307,8 @@ int cg_build(struct cgraph **out, const struct kimage *img, const struct profile
 	     const struct cg_opts *opts)
 {
 	struct cgraph *cg = cg_new(img);
-	uint32_t *fidx, *weight_nodes, *path = NULL;
-	uint64_t *fweight;
+	uint32_t *fidx, *weight_nodes, *path = NULL, *pext = NULL;
+	uint64_t *fweight, *foff;
 	bool *used;
 	size_t i, cap = 0;
 	struct prof_edge *e, *etmp;
@@ -301,7 +316,7 @@ int cg_build(struct cgraph **out, const struct kimage *img, const struct profile
 	long static_added = 0;
 	struct repeats rep;
 
-	fidx = resolve_profile(img, prof, cg);
+	fidx = resolve_profile(img, prof, cg, &foff);
 	if (opts && opts->repeats != REPEATS_COUNT && !prof->nseq)
 		pr_warn("--repeats %s: the profile has no sequence of windows (an address list "
 			"read with --addr-window, or a .hprof of hotpack profile --sequence); "
@@ -345,7 +360,7 @@ int cg_build(struct cgraph **out, const struct kimage *img, const struct profile
 							  f->align,
 							  fweight[i], f->flags & KF_MOVABLE);
 	}
-	cg_set_extents(cg, prof, fidx);
+	cg_set_extents(cg, prof, fidx, foff);
 	weight_nodes = cg->node_of_func;
 	HASH_ITER(hh, prof->edges, e, etmp) {
 		uint32_t a = fidx[e->caller], b = fidx[e->callee];
@@ -357,21 +372,51 @@ int cg_build(struct cgraph **out, const struct kimage *img, const struct profile
 	}
 	HASH_ITER(hh, prof->traces, t, ttmp) {
 		uint32_t n = 0;
+		bool some = false;
 
-		XGROW(path, cap, t->n);
+		if (t->n > cap) {
+			XGROW(path, cap, t->n);
+			pext = xreallocarray(pext, 2 * cap, sizeof(*pext));
+		}
 		for (i = 0; i < t->n; i++) {
-			uint32_t f = fidx[t->ids[i]];
+			uint32_t f = fidx[t->ids[i]], lo, hi, v;
 
 			if (f == UINT32_MAX)
 				continue;
-			if (n && path[n - 1] == weight_nodes[f])
+			v = weight_nodes[f];
+			/* a position's bytes in its node; an unknown one (0 0)
+			 * stays unknown when consecutive ones fold into it */
+			if (profile_trace_extent(t, (uint32_t)i, &lo, &hi) &&
+			    foff[t->ids[i]] + lo < cg->nodes[v].size) {
+				lo = (uint32_t)(foff[t->ids[i]] + lo);
+				hi = (uint32_t)min_u64(foff[t->ids[i]] + hi, cg->nodes[v].size);
+				some = true;
+			} else {
+				lo = hi = 0;
+			}
+			if (n && path[n - 1] == v) {
+				uint32_t *pe = &pext[2 * (n - 1)];
+
+				if (!pe[1] || !hi)
+					pe[0] = pe[1] = 0;
+				else
+					extent_widen(&pe[0], &pe[1], lo, hi);
 				continue;
-			path[n++] = weight_nodes[f];
+			}
+			pext[2 * n] = lo;
+			pext[2 * n + 1] = hi;
+			path[n++] = v;
 		}
 		cg_add_path(cg, path, n, repeats_scale(t->weight, rep.trace[t->id]));
 		if (n) {
-			cg->paths[cg->npaths - 1].src = t->id;
-			cg->paths[cg->npaths - 1].traced = t->traced;
+			struct cg_path *p = &cg->paths[cg->npaths - 1];
+
+			p->src = t->id;
+			p->traced = t->traced;
+			if (some) {
+				p->ext = xmallocarray(2 * (size_t)n, sizeof(*p->ext));
+				memcpy(p->ext, pext, 2 * (size_t)n * sizeof(*p->ext));
+			}
 		}
 	}
 	if (opts && opts->static_edges && cg->nnodes) {
@@ -385,8 +430,10 @@ int cg_build(struct cgraph **out, const struct kimage *img, const struct profile
 	seq_paths(cg, prof);
 	repeats_free(&rep);
 	free(path);
+	free(pext);
 	free(used);
 	free(fweight);
+	free(foff);
 	free(fidx);
 	if (static_added < 0) {
 		cg_free(cg);

@@ -53,11 +53,31 @@ struct cg_arc {
 
 struct cg_path {
 	uint32_t *nodes;	/* node indices in execution order */
+	/* per position, the bytes of its node this path ran, [ext[2j],
+	 * ext[2j + 1]) from the node's start (hi 0: not known, the node's hot
+	 * extent counts); NULL: none known (prof_trace.ext) */
+	uint32_t *ext;
 	uint32_t n;
 	uint64_t weight;
 	uint32_t src;		/* the profile trace it came from (cg_build) */
 	bool traced;		/* an explicit trace (prof_trace.traced) */
 };
+
+/*
+ * cg_path_ran() - the bytes of position @j of path @p that ran, within @size
+ * (its node's size where it is placed): what that path's windows hit when
+ * the profile says, else the node's hot extent (cg_node_ran()).
+ */
+static inline void cg_path_ran(const struct cg_path *p, uint32_t j, const struct cg_node *n,
+			       uint64_t size, uint64_t *off, uint64_t *len)
+{
+	if (p->ext && p->ext[2 * j + 1] && p->ext[2 * j] < size) {
+		*off = p->ext[2 * j];
+		*len = (p->ext[2 * j + 1] < size ? p->ext[2 * j + 1] : size) - *off;
+	} else {
+		cg_node_ran(n, size, off, len);
+	}
+}
 
 struct cgraph {
 	const struct kimage *img;

@@ -152,6 +152,7 @@ struct pathview {
 	const uint32_t *nodes;
 	uint32_t n;
 	uint64_t weight;
+	const struct cg_path *path;	/* what each position ran; NULL: the nodes' */
 };
 
 int model_eval_sized(const struct cgraph *cg, const uint64_t *addr, const uint64_t *size,
@@ -201,7 +202,7 @@ int model_eval_sized(const struct cgraph *cg, const uint64_t *addr, const uint64
 		pv = xcalloc(cg->npaths, sizeof(*pv));
 		for (size_t i = 0; i < cg->npaths; i++)
 			pv[npv++] = (struct pathview){ cg->paths[i].nodes, cg->paths[i].n,
-						       cg->paths[i].weight };
+						       cg->paths[i].weight, &cg->paths[i] };
 	} else {
 		r->node_stream = true;
 		single = xcalloc(cg->nnodes, sizeof(*single));
@@ -210,7 +211,7 @@ int model_eval_sized(const struct cgraph *cg, const uint64_t *addr, const uint64
 			if (!cg->nodes[i].weight)
 				continue;
 			single[i] = (uint32_t)i;
-			pv[npv++] = (struct pathview){ &single[i], 1, cg->nodes[i].weight };
+			pv[npv++] = (struct pathview){ &single[i], 1, cg->nodes[i].weight, NULL };
 		}
 	}
 	r->npaths = npv;
@@ -286,7 +287,7 @@ int model_eval_sized(const struct cgraph *cg, const uint64_t *addr, const uint64
 			if (!cg->nodes[i].weight)
 				continue;
 			single[i] = (uint32_t)i;
-			pv[npv++] = (struct pathview){ &single[i], 1, cg->nodes[i].weight };
+			pv[npv++] = (struct pathview){ &single[i], 1, cg->nodes[i].weight, NULL };
 			tw += cg->nodes[i].weight;
 		}
 		rw = xcalloc(npv, sizeof(*rw));
@@ -315,8 +316,14 @@ int model_eval_sized(const struct cgraph *cg, const uint64_t *addr, const uint64
 			uint64_t off, len;
 
 			/* the bytes that ran: a function over two pages whose
-			 * samples all lie on one costs that one */
-			cg_node_ran(&cg->nodes[v], size ? size[v] : cg->nodes[v].size, &off, &len);
+			 * samples all lie on one costs that one; in a path of
+			 * windows, those this path's samples hit */
+			uint64_t s = size ? size[v] : cg->nodes[v].size;
+
+			if (p->path)
+				cg_path_ran(p->path, j, &cg->nodes[v], s, &off, &len);
+			else
+				cg_node_ran(&cg->nodes[v], s, &off, &len);
 			for (size_t k = 0; k < g->ntlb; k++) {
 				unsigned int m = tlbsim_access_range(tlb[k], addr[v] + off, len);
 

@@ -24,6 +24,11 @@
  *   extent F LO HI                 2.4: the samples of fn line F (its place,
  *                                  from 0) hit its bytes [LO, HI); a
  *                                  weighted fn without one: all of it
+ *   textent T E...                 2.5: per function of trace T (its place,
+ *                                  as for seq), the bytes its windows hit:
+ *                                  LO-HI, "=" (its extent line's), "-" (not
+ *                                  known); "+" lines go on; a trace without
+ *                                  one: its functions' extents
  *   end N                          N: the lines between header and end (version 2)
  *
  * Names are written with bytes <= 0x20, 0x7f and '%' as %XX. The writer
@@ -34,8 +39,8 @@
  * files (no trailer, no units) are still read. A minor version adds record
  * kinds: version 2 is written unless the profile has a sequence (2.1, whose
  * traces are then written as ntrace: a third of the bytes), call trees
- * (2.2), the builds it came from (2.3) or the bytes its samples hit (2.4),
- * and a 2.x file
+ * (2.2), the builds it came from (2.3), the bytes its samples hit (2.4) or
+ * those each trace's windows hit (2.5), and a 2.x file
  * of a minor this reader does not know is read with the record kinds it
  * does not know skipped.
  */
@@ -54,11 +59,12 @@
 
 #define HPROF_MAGIC "hotpack-profile"
 #define HPROF_VERSION 2
-#define HPROF_MINOR 4		/* the minor version this hotpack reads and writes */
+#define HPROF_MINOR 5		/* the minor version this hotpack reads and writes */
 #define HPROF_MINOR_SEQ 1	/* the first with "seq" records */
 #define HPROF_MINOR_CALLTREE 2	/* the first with "calltree" records */
 #define HPROF_MINOR_BUILD 3	/* the first with "build" records */
 #define HPROF_MINOR_EXTENT 4	/* the first with "extent" records */
+#define HPROF_MINOR_TEXTENT 5	/* the first with "textent" records */
 #define HPROF_VERSION_MIN 1
 #define HPROF_WRAP 4096	/* bytes of trace names per line before a "+" line */
 
@@ -175,6 +181,37 @@ static size_t write_seq(FILE *out, const struct profile *p, const struct prof_tr
 	return lines;
 }
 
+/*
+ * The bytes each function of trace @t (the @place-th trace line) ran in its
+ * windows, "=" where that is its extent line's; returns the lines written.
+ */
+static size_t write_textent(FILE *out, const struct profile *p, const struct prof_trace *t,
+			    size_t place)
+{
+	size_t col = 0, lines = 1;
+	uint32_t lo, hi, flo, fhi;
+
+	if (!t->ext || t->ext_whole)
+		return 0;
+	fprintf(out, "textent %zu", place);
+	for (uint32_t k = 0; k < t->n; k++) {
+		if (col >= HPROF_WRAP) {
+			fputs("\n+", out);
+			col = 0;
+			lines++;
+		}
+		if (!profile_trace_extent(t, k, &lo, &hi))
+			col += (size_t)fprintf(out, " -");
+		else if (profile_func_extent(p->funcs[t->ids[k]], &flo, &fhi) && flo == lo &&
+			 fhi == hi)
+			col += (size_t)fprintf(out, " =");
+		else
+			col += (size_t)fprintf(out, " %" PRIu32 "-%" PRIu32, lo, hi);
+	}
+	putc('\n', out);
+	return lines;
+}
+
 int hprof_write(FILE *out, const struct profile *p)
 {
 	const struct prof_func **fns = NULL;
@@ -198,6 +235,9 @@ int hprof_write(FILE *out, const struct profile *p)
 	for (i = 0; i < p->nfuncs; i++)
 		if (profile_func_extent(p->funcs[i], &lo, &hi))
 			minor = HPROF_MINOR_EXTENT;
+	HASH_ITER(hh, p->traces, t, ttmp)
+		if (t->ext && !t->ext_whole)
+			minor = HPROF_MINOR_TEXTENT;
 	if (minor)
 		fprintf(out, "%s %d.%d\n", HPROF_MAGIC, HPROF_VERSION, minor);
 	else
@@ -329,6 +369,8 @@ int hprof_write(FILE *out, const struct profile *p)
 			fprintf(out, "calltree %zu\n", i);
 			lines++;
 		}
+		for (i = 0; i < n; i++)
+			lines += write_textent(out, p, trs[i], i);
 		free(trs);
 	}
 	free(fnum);
@@ -357,6 +399,17 @@ struct hprof_reader {
 	/* this file's traces in the order of their lines, for "seq" */
 	struct prof_trace **traces;
 	size_t ntraces, captraces;
+	uint32_t *fn_ext;	/* by fn line: its extent line's LO HI (0 0: none) */
+	size_t capfnext;
+	uint32_t *fn_place;	/* by profile function id: its fn line here + 1 (0: none) */
+	size_t capfnplace;
+	uint8_t *trace_ext;	/* by trace line: a textent record came for it */
+	size_t captrext;
+	/* a textent being read across "+" lines: for trace line tx_place */
+	size_t tx_place;
+	uint32_t tx_want, tx_have;
+	uint32_t *tx_ext;
+	size_t captxext;
 	/* a sequence being read across "+" lines */
 	uint64_t seq_want, seq_have;
 	uint64_t version, minor;
@@ -436,6 +489,8 @@ static bool trace_names(struct hprof_reader *r, char *rest)
 	}
 	if (r->have == r->want) {
 		XGROW(r->traces, r->captraces, r->ntraces + 1);
+		XGROW(r->trace_ext, r->captrext, r->ntraces + 1);
+		r->trace_ext[r->ntraces] = 0;
 		r->traces[r->ntraces++] = profile_add_trace(r->prof, r->ids, r->want, r->tweight);
 		r->want = r->have = 0;
 	}
@@ -454,6 +509,44 @@ static int hprof_bad(struct hprof_reader *r, const char *what)
 	pr_err("%s:%zu: %s; this .hprof is damaged (hotpack profile/merge write it whole)",
 	       r->name, r->lr.lineno, what);
 	return -EINVAL;
+}
+
+/*
+ * Entries of a textent, "LO-HI", "=" or "-", from its line or its "+" lines;
+ * the last one adds them to the trace.
+ */
+static int textent_entries(struct hprof_reader *r, char *rest)
+{
+	struct prof_trace *t = r->traces[r->tx_place];
+	char *tok;
+
+	while ((tok = next_tok(&rest)) != NULL) {
+		uint32_t *e = &r->tx_ext[2 * r->tx_have], f;
+		uint64_t lo, hi;
+		const char *q = tok;
+
+		if (r->tx_have >= r->tx_want)
+			return hprof_bad(r, "textent: more entries than its trace has functions");
+		if (!strcmp(tok, "-")) {
+			e[0] = e[1] = 0;
+		} else if (!strcmp(tok, "=")) {
+			f = t->ids[r->tx_have] < r->capfnplace ? r->fn_place[t->ids[r->tx_have]] : 0;
+			if (!f || !r->fn_ext[2 * (f - 1) + 1])
+				return hprof_bad(r, "textent: '=' for a function without an extent line");
+			e[0] = r->fn_ext[2 * (f - 1)];
+			e[1] = r->fn_ext[2 * (f - 1) + 1];
+		} else if (lineio_parse_dec(&q, &lo) && *q++ == '-' && lineio_parse_dec(&q, &hi) &&
+			   !*q && lo < hi && hi <= UINT32_MAX) {
+			e[0] = (uint32_t)lo;
+			e[1] = (uint32_t)hi;
+		} else {
+			return hprof_bad(r, "textent: expected LO-HI (LO < HI), '=' or '-'");
+		}
+		r->tx_have++;
+	}
+	if (r->tx_have == r->tx_want)
+		profile_trace_extent_add(t, r->tx_ext, false);
+	return 0;
 }
 
 /* Entries of a sequence, "T" or "T*R", from a "seq" line or its "+" lines. */
@@ -565,6 +658,16 @@ int hprof_read(FILE *in, const char *name, struct profile *prof)
 				break;
 			continue;
 		}
+		if (r.tx_want > r.tx_have) {
+			if (line[0] != '+') {
+				ret = hprof_bad(&r, "textent shorter than its trace");
+				break;
+			}
+			ret = textent_entries(&r, line + 1);
+			if (ret)
+				break;
+			continue;
+		}
 		if (!line[0] || line[0] == '#')
 			continue;
 		kw = next_tok(&rest);
@@ -586,6 +689,15 @@ int hprof_read(FILE *in, const char *name, struct profile *prof)
 			XGROW(r.fns, r.capfns, r.nfns + 1);
 			XGROW(r.fn_weighted, r.capfnw, r.nfns + 1);
 			r.fn_weighted[r.nfns] = w ? FN_WEIGHTED : 0;
+			XGROW(r.fn_ext, r.capfnext, 2 * (r.nfns + 1));
+			r.fn_ext[2 * r.nfns] = r.fn_ext[2 * r.nfns + 1] = 0;
+			if (i >= r.capfnplace) {
+				size_t old = r.capfnplace;
+
+				XGROW(r.fn_place, r.capfnplace, i + 1);
+				memset(r.fn_place + old, 0, (r.capfnplace - old) * sizeof(*r.fn_place));
+			}
+			r.fn_place[i] = (uint32_t)r.nfns + 1;
 			r.fns[r.nfns++] = (uint32_t)i;
 		} else if (!strcmp(kw, "extent") && r.minor >= HPROF_MINOR_EXTENT) {
 			uint64_t lo, hi;
@@ -600,6 +712,8 @@ int hprof_read(FILE *in, const char *name, struct profile *prof)
 			profile_func_extent_add(prof->funcs[r.fns[v]], (uint32_t)lo, (uint32_t)hi,
 						false);
 			r.fn_weighted[v] |= FN_EXTENT;
+			extent_widen(&r.fn_ext[2 * v], &r.fn_ext[2 * v + 1], (uint32_t)lo,
+				     (uint32_t)hi);
 		} else if (!strcmp(kw, "edge")) {
 			uint32_t a, b;
 
@@ -643,6 +757,20 @@ int hprof_read(FILE *in, const char *name, struct profile *prof)
 				break;
 			}
 			r.traces[v]->traced = true;
+		} else if (!strcmp(kw, "textent") && r.minor >= HPROF_MINOR_TEXTENT) {
+			if (!tok_u64(next_tok(&rest), &v) || v >= r.ntraces || r.trace_ext[v]) {
+				ret = hprof_bad(&r, "textent: expected 'textent T E...', T the place of "
+						"a trace line before it, once");
+				break;
+			}
+			r.trace_ext[v] = 1;
+			r.tx_place = (size_t)v;
+			r.tx_want = r.traces[v]->n;
+			r.tx_have = 0;
+			XGROW(r.tx_ext, r.captxext, 2 * (size_t)r.tx_want);
+			ret = textent_entries(&r, rest);
+			if (ret)
+				break;
 		} else if (!strcmp(kw, "seq") && r.minor >= HPROF_MINOR_SEQ) {
 			if (!tok_u64(next_tok(&rest), &v) || !v) {
 				ret = hprof_bad(&r, "seq: expected 'seq N T[*R]...'");
@@ -715,7 +843,7 @@ int hprof_read(FILE *in, const char *name, struct profile *prof)
 					"; this hotpack knows %d.%d)", name, r.lr.lineno, kw,
 					r.version, r.minor, HPROF_VERSION, HPROF_MINOR);
 		} else {
-			ret = hprof_bad(&r, "unknown record (fn, edge, trace, ntrace, seq, calltree, build, extent, prov, stat)");
+			ret = hprof_bad(&r, "unknown record (fn, edge, trace, ntrace, seq, calltree, build, extent, textent, prov, stat)");
 			break;
 		}
 	}
@@ -732,6 +860,15 @@ int hprof_read(FILE *in, const char *name, struct profile *prof)
 		       r.lr.lineno);
 		ret = -EINVAL;
 	}
+	if (!ret && r.tx_want > r.tx_have) {
+		pr_err("%s:%zu: the file ends inside a textent; it was cut short", name,
+		       r.lr.lineno);
+		ret = -EINVAL;
+	}
+	/* a trace with no textent: what its windows ran is not known here */
+	for (size_t j = 0; !ret && j < r.ntraces; j++)
+		if (!r.trace_ext[j])
+			profile_trace_extent_add(r.traces[j], NULL, true);
 	/* a weighted function with no extent line: its samples said no offset */
 	for (size_t j = 0; !ret && j < r.nfns; j++)
 		if (r.fn_weighted[j] == FN_WEIGHTED)
@@ -745,6 +882,10 @@ int hprof_read(FILE *in, const char *name, struct profile *prof)
 	free(r.traces);
 	free(r.fns);
 	free(r.fn_weighted);
+	free(r.fn_ext);
+	free(r.fn_place);
+	free(r.trace_ext);
+	free(r.tx_ext);
 	lineio_release(&r.lr);
 	return ret;
 }

@@ -38,6 +38,7 @@ void profile_free(struct profile *p)
 	HASH_ITER(hh, p->traces, t, ttmp) {
 		HASH_DEL(p->traces, t);
 		free(t->ids);
+		free(t->ext);
 		free(t);
 	}
 	for (i = 0; i < p->nprov; i++)
@@ -155,6 +156,32 @@ struct prof_trace *profile_add_trace(struct profile *p, const uint32_t *ids, uin
 	}
 	add_sat(p, &t->weight, w);
 	return t;
+}
+
+void profile_trace_extent_add(struct prof_trace *t, const uint32_t *ext, bool whole)
+{
+	if (t->ext_whole || whole) {
+		/* whole absorbs: what the other times ran is not known */
+		t->ext_whole = true;
+		free(t->ext);
+		t->ext = NULL;
+		return;
+	}
+	if (!ext)
+		return;
+	if (!t->ext)
+		t->ext = xcalloc(2 * (size_t)t->n, sizeof(*t->ext));
+	for (uint32_t i = 0; i < t->n; i++)
+		extent_widen(&t->ext[2 * i], &t->ext[2 * i + 1], ext[2 * i], ext[2 * i + 1]);
+}
+
+bool profile_trace_extent(const struct prof_trace *t, uint32_t i, uint32_t *lo, uint32_t *hi)
+{
+	if (t->ext_whole || !t->ext || i >= t->n || !t->ext[2 * i + 1])
+		return false;
+	*lo = t->ext[2 * i];
+	*hi = t->ext[2 * i + 1];
+	return true;
 }
 
 void profile_add_seq(struct profile *p, const struct prof_trace *t)
@@ -303,6 +330,7 @@ void profile_merge_renamed(struct profile *dst, const struct profile *src, char 
 			ids[i] = map[t->ids[i]];
 		tmap[t->id] = profile_add_trace(dst, ids, t->n, t->weight);
 		tmap[t->id]->traced |= t->traced;
+		profile_trace_extent_add(tmap[t->id], t->ext, t->ext_whole);
 	}
 	for (i = 0; i < src->nseq; i++)
 		profile_add_seq(dst, tmap[src->seq[i]]);

@@ -45,6 +45,13 @@ struct prof_trace {
 	uint32_t id;		/* the order it was first seen in (profile.seq) */
 	bool traced;		/* an explicit trace (an ftrace call tree), not a
 				 * sampled stack: the layout packs it to its bound */
+	/* per position, the bytes of its function that the samples of this
+	 * trace's windows hit, [ext[2i], ext[2i + 1]) (0 0: none known), the
+	 * union over every time it ran: a visit touches its own pages, not
+	 * those of all the function's samples. NULL: none known; ext_whole:
+	 * some time it ran said none, so the function's extent counts. */
+	uint32_t *ext;
+	bool ext_whole;
 	UT_hash_handle hh;	/* keyed on the id bytes */
 };
 
@@ -132,6 +139,13 @@ void profile_add_edge(struct profile *p, uint32_t caller, uint32_t callee, uint6
 /** Add @w to the trace @ids (created if new); returns it, NULL when @n is 0. */
 struct prof_trace *profile_add_trace(struct profile *p, const uint32_t *ids, uint32_t n,
 				     uint64_t w);
+/**
+ * Widen each position of @t by @ext (2 per position, as prof_trace.ext;
+ * NULL: nothing), or make it whole (@whole: a time it ran gave no offsets).
+ */
+void profile_trace_extent_add(struct prof_trace *t, const uint32_t *ext, bool whole);
+/** @t's extent at position @i when known; false: the function's counts. */
+bool profile_trace_extent(const struct prof_trace *t, uint32_t i, uint32_t *lo, uint32_t *hi);
 /** The trace @t happened next (profile.seq). */
 void profile_add_seq(struct profile *p, const struct prof_trace *t);
 void profile_add_provenance(struct profile *p, const char *line);

@@ -128,6 +128,9 @@ struct symbolizer {
 	uint32_t win_samples;	/* resolved samples in it so far (labels not counted) */
 	uint32_t win_cap;	/* room in win_ids */
 	uint32_t *win_ids;	/* its distinct functions, first seen first */
+	uint32_t *win_ext;	/* by place in win_ids: the offsets its samples hit
+				 * in this window (prof_trace.ext) */
+	bool win_whole;		/* a sample of it gave no offset */
 	uint32_t win_n;
 
 	/* LBR: the branch events of one record (same line) are one sample */
@@ -271,6 +274,7 @@ void symbolize_free(struct symbolizer *sz)
 	free(sz->depth_id);
 	free(sz->depth_ok);
 	free(sz->win_ids);
+	free(sz->win_ext);
 	free(sz->id_label);
 	disasm_close(sz->dis);
 	free(sz);
@@ -481,11 +485,14 @@ void symbolize_set_any_arch(struct symbolizer *sz, bool any_arch)
 void symbolize_set_window(struct symbolizer *sz, uint32_t n)
 {
 	free(sz->win_ids);
+	free(sz->win_ext);
 	sz->win = n;
 	sz->win_samples = sz->win_n = 0;
 	/* labels do not count toward a window: room for as many again */
 	sz->win_cap = 2 * n;
 	sz->win_ids = n ? xmallocarray(sz->win_cap, sizeof(*sz->win_ids)) : NULL;
+	sz->win_ext = n ? xmallocarray(2 * (size_t)sz->win_cap, sizeof(*sz->win_ext)) : NULL;
+	sz->win_whole = false;
 }
 
 /* The window is complete (or the input ended): its path and arcs. */
@@ -496,7 +503,12 @@ static void sz_window_flush(struct symbolizer *sz)
 	if (sz->win_n >= 2) {
 		uint32_t prev = SZ_NONE;
 
-		profile_add_seq(sz->prof, profile_add_trace(sz->prof, sz->win_ids, sz->win_n, 1));
+		struct prof_trace *t = profile_add_trace(sz->prof, sz->win_ids, sz->win_n, 1);
+
+		/* what this time ran of each function, so that the model
+		 * replays this window's pages, not all its functions ran */
+		profile_trace_extent_add(t, sz->win_ext, sz->win_whole);
+		profile_add_seq(sz->prof, t);
 		/* arcs between the functions that could move: over a label
 		 * (the exception entry between a syscall's caller and handler) */
 		for (i = 0; i < sz->win_n; i++) {
@@ -510,17 +522,29 @@ static void sz_window_flush(struct symbolizer *sz)
 		}
 	}
 	sz->win_samples = sz->win_n = 0;
+	sz->win_whole = false;
 }
 
-/* One resolved sample of an address list joins the window. */
-static void sz_window_add(struct symbolizer *sz, uint32_t id)
+/* One resolved sample of an address list joins the window: function @id
+ * at byte @off of it (UINT64_MAX: no offset). */
+static void sz_window_add(struct symbolizer *sz, uint32_t id, uint64_t off)
 {
 	uint32_t i;
 
 	for (i = 0; i < sz->win_n && sz->win_ids[i] != id; i++)
 		;
-	if (i == sz->win_n && sz->win_n < sz->win_cap)
+	if (i == sz->win_n && sz->win_n < sz->win_cap) {
 		sz->win_ids[sz->win_n++] = id;
+		sz->win_ext[2 * i] = sz->win_ext[2 * i + 1] = 0;
+	}
+	if (i < sz->win_n) {
+		/* as profile_add_weight_at(): past 4 GiB is no function's */
+		if (off >= UINT32_MAX)
+			sz->win_whole = true;
+		else
+			extent_widen(&sz->win_ext[2 * i], &sz->win_ext[2 * i + 1], (uint32_t)off,
+				     (uint32_t)off + 1);
+	}
 	/* a label's samples join the window but do not count toward its
 	 * length: the windows (and their arcs) stay those of the code
 	 * around it */
@@ -577,7 +601,7 @@ static void sz_stack(struct symbolizer *sz, const struct hp_event *ev)
 		else
 			profile_add_weight(sz->prof, ids[0], ev->weight);
 		if (sz->win && ev->nframes == 1)
-			sz_window_add(sz, ids[0]);
+			sz_window_add(sz, ids[0], off0);
 	}
 	for (i = 0; i + 1 < ev->nframes; i++)
 		if (ids[i] != SZ_NONE && ids[i + 1] != SZ_NONE && ids[i] != ids[i + 1])
@@ -587,8 +611,10 @@ static void sz_stack(struct symbolizer *sz, const struct hp_event *ev)
 			continue;
 		tr[nt++] = ids[i];
 	}
+	/* a stack says what called what, not which bytes ran */
 	if (nt >= 2)
-		profile_add_trace(sz->prof, tr, (uint32_t)nt, ev->weight);
+		profile_trace_extent_add(profile_add_trace(sz->prof, tr, (uint32_t)nt, ev->weight),
+					 NULL, true);
 }
 
 /* Room for call-tree depth @d. No depth is cut: the ftrace reader's lines
@@ -647,8 +673,12 @@ static void sz_tree(struct symbolizer *sz, const struct hp_event *ev)
 	for (d = 0; d <= maxd; d++)
 		sz->depth_ok[d] = false;
 	sz_count(sz, nt > 0, w0);
-	if (nt)
-		profile_add_trace(sz->prof, tr, (uint32_t)nt, ev->weight)->traced = true;
+	if (nt) {
+		struct prof_trace *t = profile_add_trace(sz->prof, tr, (uint32_t)nt, ev->weight);
+
+		t->traced = true;
+		profile_trace_extent_add(t, NULL, true);	/* names, no offsets */
+	}
 }
 
 /* An LBR entry: a call when the target is a function's first byte. */

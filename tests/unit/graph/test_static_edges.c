@@ -6,7 +6,8 @@
  * outside the unit, and that function calls the second back. Both calls are
  * arcs of the unit's node, whichever of its functions makes or takes them;
  * the calls within the unit (each of its functions calls the other) are
- * none.
+ * none. The offsets of ue_second's samples are the unit's from where
+ * ue_second lies in it.
  */
 #include "config.h"
 
@@ -131,6 +132,40 @@ static void check_unit_arcs(void)
 	is_u64(arc_weight(cg, o, u), 1, "ue_out's call to ue_second: an arc to the unit");
 	is_u64(arc_weight(cg, u, u), 0, "the calls between ue_first and ue_second: no arc");
 	is_int(cg->narcs, 2, "and no other");
+
+	/* offsets: ue_second's are the unit's node's from where ue_second
+	 * lies in it, for the node's extent as for a window's; ue_first and
+	 * ue_second in a row are one position of the path, their union */
+	cg_free(cg);
+	cg = NULL;
+	profile_free(prof);
+	prof = profile_new();
+	{
+		uint32_t d = (uint32_t)(second->addr - first->addr), lo, hi;
+		uint32_t f1 = profile_func_id(prof, "ue_first"), f2 = profile_func_id(prof, "ue_second");
+		uint32_t fo = profile_func_id(prof, "ue_out"), ids[3] = { f1, f2, fo };
+		uint32_t ext[6] = { 0, 1, 1, 2, 0, 1 };
+		struct cg_path *p;
+
+		profile_add_weight_at(prof, f2, 5, 1);
+		profile_add_weight_at(prof, fo, 1, 0);
+		profile_trace_extent_add(profile_add_trace(prof, ids, 3, 1), ext, false);
+		if (!ok(!cg_build(&cg, img, prof, NULL), "the graph builds from a window's extents"))
+			goto done;
+		u = cg->node_of_func[first->index];
+		o = cg->node_of_func[out->index];
+		is_u64(cg->nodes[u].hot_off, d + 1, "the unit's extent: ue_second's offset in it");
+		is_u64(cg->nodes[u].hot_len, 1, "... one byte");
+		p = cg->npaths == 1 ? &cg->paths[0] : NULL;
+		ok(p && p->n == 2 && p->nodes[0] == u && p->nodes[1] == o && p->ext,
+		   "the window: the unit, then ue_out, with extents");
+		if (p && p->ext) {
+			lo = p->ext[0];
+			hi = p->ext[1];
+			ok(lo == 0 && hi == d + 2, "ue_first's and ue_second's bytes: one union in the unit");
+			ok(p->ext[2] == 0 && p->ext[3] == 1, "ue_out's as sampled");
+		}
+	}
 done:
 	cg_free(cg);
 	profile_free(prof);

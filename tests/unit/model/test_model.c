@@ -141,6 +141,24 @@ static void check_extent(void)
 	cg->nodes[0].hot_off = 5000;
 	cg_node_ran(&cg->nodes[0], 4000, &off, &len);
 	ok(off == 0 && len == 4000, "cg_node_ran: an extent past the placed size: all of it");
+	/* the path's own windows ran n0 at 5000..5099 (page 0x11) while the
+	 * node's samples span it all: the path's bytes count, 2 misses */
+	cg->nodes[0].hot_off = 0;
+	cg->nodes[0].hot_len = 6000;
+	cg->paths[0].ext = calloc(4, sizeof(*cg->paths[0].ext));
+	cg->paths[0].ext[0] = 5000;
+	cg->paths[0].ext[1] = 5100;
+	ok(!model_eval(cg, addr, &g, &r), "path extent: the bytes this path ran");
+	is_u64(r.tlb_misses[0], 2, "path extent: only its page replayed: 2 misses");
+	model_result_free(&r);
+	cg_path_ran(&cg->paths[0], 0, &cg->nodes[0], 6000, &off, &len);
+	ok(off == 5000 && len == 100, "cg_path_ran: the path's extent");
+	cg_path_ran(&cg->paths[0], 0, &cg->nodes[0], 5050, &off, &len);
+	ok(off == 5000 && len == 50, "cg_path_ran: clipped to the placed size");
+	cg_path_ran(&cg->paths[0], 0, &cg->nodes[0], 4000, &off, &len);
+	ok(off == 0 && len == 4000, "cg_path_ran: past the placed size: the node's extent");
+	cg_path_ran(&cg->paths[0], 1, &cg->nodes[1], 100, &off, &len);
+	ok(off == 0 && len == 100, "cg_path_ran: a position not known: the node's extent");
 	cg_free(cg);
 }
 

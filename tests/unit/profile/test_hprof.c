@@ -5,7 +5,8 @@
  * back; merge in any order and grouping gives the same bytes; damaged
  * files are refused with their line; version 2.1's sequence of traces
  * (seq) and its traces by number (ntrace) come back in order, and a later
- * minor's unknown records are skipped; 2.3's build lines are a set.
+ * minor's unknown records are skipped; 2.3's build lines are a set; 2.4's
+ * extents and 2.5's extents per trace come back.
  */
 #include "config.h"
 
@@ -343,6 +344,177 @@ static void test_extent(void)
 	refuses("extent past 4 GiB", "hotpack-profile 2.4\nfn 1 a\nextent 0 0 4294967296\nend 2\n");
 }
 
+/* @t's extent at @i as "LO-HI", or "-" */
+static const char *ext_text(const struct prof_trace *t, uint32_t i)
+{
+	static char buf[64];
+	uint32_t lo, hi;
+
+	if (!profile_trace_extent(t, i, &lo, &hi))
+		return "-";
+	snprintf(buf, sizeof(buf), "%u-%u", lo, hi);
+	return buf;
+}
+
+/* The one trace of @p */
+static struct prof_trace *only_trace(const struct profile *p)
+{
+	return p->ntraces == 1 ? p->traces : NULL;
+}
+
+/*
+ * What each function of a trace ran in its windows: 2.5 "textent" lines,
+ * "=" where that is the function's extent line, "-" where not known; a
+ * union over the times the trace ran and on merge; whole (no textent)
+ * when any time it ran gave no offsets, as every trace of an older file.
+ */
+static void test_textent(void)
+{
+	struct profile *p = profile_new(), *q = profile_new(), *m;
+	uint32_t a = profile_func_id(p, "a"), b = profile_func_id(p, "b");
+	uint32_t c = profile_func_id(p, "c"), abc[3] = { a, b, c };
+	uint32_t e1[6] = { 8, 41, 5, 6, 0, 0 }, e2[6] = { 10, 20, 100, 101, 0, 0 };
+	struct prof_trace *t;
+	char *text, *again, *big;
+	size_t len = 0;
+	FILE *f;
+
+	profile_add_weight_at(p, a, 1, 8);
+	profile_add_weight_at(p, a, 1, 40);
+	profile_add_weight_at(p, b, 1, 5);
+	profile_add_weight_at(p, b, 1, 100);
+	t = profile_add_trace(p, abc, 3, 2);
+	profile_trace_extent_add(t, e1, false);
+	profile_trace_extent_add(t, e2, false);
+	is_str(ext_text(t, 0), "8-41", "textent: a union over the times it ran");
+	is_str(ext_text(t, 1), "5-101", "textent: each position its own");
+	is_str(ext_text(t, 2), "-", "textent: a position no window hit: not known");
+	profile_add_weight_at(p, b, 1, 300);	/* b's extent is now wider */
+	text = to_text(p);
+	ok(!strncmp(text, "hotpack-profile 2.5\n", 20), "a trace's extents make version 2.5");
+	ok(strstr(text, "\ntextent 0 = 5-101 -\n") != NULL,
+	   "textent: '=' the extent line's, LO-HI, '-' not known");
+	is_int(from_text(q, text), 0, "2.5 reads back");
+	t = only_trace(q);
+	ok(t && !strcmp(ext_text(t, 0), "8-41") && !strcmp(ext_text(t, 1), "5-101") &&
+	   !strcmp(ext_text(t, 2), "-"), "read back: the same extents");
+	again = to_text(q);
+	is_str(again, text, "textent: write, read, write: same bytes");
+	free(again);
+
+	/* merge: the union; with a side that has the trace whole: whole */
+	m = profile_new();
+	profile_merge(m, q);
+	profile_free(q);
+	q = profile_new();
+	a = profile_func_id(q, "a");
+	b = profile_func_id(q, "b");
+	c = profile_func_id(q, "c");
+	profile_trace_extent_add(profile_add_trace(q, (uint32_t[]){ a, b, c }, 3, 1),
+				 (uint32_t[]){ 0, 4, 0, 0, 7, 9 }, false);
+	profile_merge(m, q);
+	t = only_trace(m);
+	ok(t && !strcmp(ext_text(t, 0), "0-41") && !strcmp(ext_text(t, 1), "5-101") &&
+	   !strcmp(ext_text(t, 2), "7-9"), "merge: the union of the traces' extents");
+	profile_free(q);
+	q = profile_new();
+	a = profile_func_id(q, "a");
+	b = profile_func_id(q, "b");
+	c = profile_func_id(q, "c");
+	profile_trace_extent_add(profile_add_trace(q, (uint32_t[]){ a, b, c }, 3, 1), NULL, true);
+	profile_merge(m, q);
+	t = only_trace(m);
+	ok(t && t->ext_whole && !strcmp(ext_text(t, 0), "-"), "merge: whole when a side is");
+	again = to_text(m);
+	ok(strstr(again, "\ntextent ") == NULL, "a whole trace has no textent line");
+	free(again);
+	profile_free(q);
+	profile_free(m);
+	profile_free(p);
+
+	/* an older file's traces are whole: its functions' extents count */
+	q = profile_new();
+	is_int(from_text(q, "hotpack-profile 2.4\nfn 1 a\nfn 1 b\nextent 0 0 4\n"
+			 "ntrace 1 2 0 1\nend 4\n"), 0, "2.4 with a trace");
+	t = only_trace(q);
+	ok(t && t->ext_whole, "... the trace whole");
+	profile_free(q);
+	/* a 2.5 trace without a textent line: whole as well */
+	q = profile_new();
+	is_int(from_text(q, "hotpack-profile 2.5\nfn 1 a\nfn 1 b\nntrace 1 2 0 1\n"
+			 "ntrace 1 2 1 0\ntextent 1 0-1 -\nend 5\n"), 0, "2.5: one textent of two");
+	ok(q->ntraces == 2, "... two traces");
+	{
+		struct prof_trace *x, *tmp;
+		int whole = 0, known = 0;
+
+		HASH_ITER(hh, q->traces, x, tmp) {
+			whole += x->ext_whole;
+			known += !strcmp(ext_text(x, 0), "0-1") && !strcmp(ext_text(x, 1), "-");
+		}
+		ok(whole == 1 && known == 1, "... the other whole");
+	}
+	profile_free(q);
+
+	/* a long trace's textent wraps with "+" lines and comes back */
+	p = profile_new();
+	{
+		uint32_t ids[3000], ext[6000];
+		char name[16];
+
+		for (int i = 0; i < 3000; i++) {
+			snprintf(name, sizeof(name), "f%d", i);
+			ids[i] = profile_func_id(p, name);
+			profile_add_weight(p, ids[i], 1);
+			ext[2 * i] = (uint32_t)i * 100000u;
+			ext[2 * i + 1] = (uint32_t)i * 100000u + 12345u;
+		}
+		profile_add_trace(p, ids, 3000, 1);
+		profile_trace_extent_add(only_trace(p), ext, false);
+	}
+	big = to_text(p);
+	ok(strstr(strstr(big, "\ntextent "), "\n+ ") != NULL, "a long textent wraps");
+	q = profile_new();
+	is_int(from_text(q, big), 0, "the wrapped textent reads back");
+	t = only_trace(q);
+	ok(t && !strcmp(ext_text(t, 2999), "299900000-299912345"), "all of it");
+	is_text(q, strdup(big), "and writes the same");
+	profile_free(q);
+	/* cut inside its "+" lines */
+	*strrchr(strstr(big, "\ntextent "), '+') = '\0';
+	f = open_memstream(&again, &len);
+	fputs(big, f);
+	fputs("end 1\n", f);
+	fclose(f);
+	refuses("textent shorter than its trace", again);
+	free(again);
+	free(big);
+	profile_free(p);
+	free(text);
+
+	refuses("textent in version 2.4",
+		"hotpack-profile 2.4\nfn 1 a\nfn 1 b\nntrace 1 2 0 1\ntextent 0 0-1 -\nend 4\n");
+	refuses("textent of no trace line before it",
+		"hotpack-profile 2.5\nfn 1 a\nfn 1 b\ntextent 0 0-1 -\nntrace 1 2 0 1\nend 4\n");
+	refuses("textent twice for a trace",
+		"hotpack-profile 2.5\nfn 1 a\nfn 1 b\nntrace 1 2 0 1\ntextent 0 0-1 -\n"
+		"textent 0 0-1 -\nend 5\n");
+	refuses("textent longer than its trace",
+		"hotpack-profile 2.5\nfn 1 a\nfn 1 b\nntrace 1 2 0 1\ntextent 0 0-1 - -\nend 4\n");
+	refuses("textent short of its trace",
+		"hotpack-profile 2.5\nfn 1 a\nfn 1 b\nntrace 1 2 0 1\ntextent 0 0-1\nend 4\n");
+	refuses("textent '=' without an extent line",
+		"hotpack-profile 2.5\nfn 1 a\nfn 1 b\nntrace 1 2 0 1\ntextent 0 = -\nend 4\n");
+	refuses("textent empty",
+		"hotpack-profile 2.5\nfn 1 a\nfn 1 b\nntrace 1 2 0 1\ntextent 0 4-4 -\nend 4\n");
+	refuses("textent backwards",
+		"hotpack-profile 2.5\nfn 1 a\nfn 1 b\nntrace 1 2 0 1\ntextent 0 9-4 -\nend 4\n");
+	refuses("textent past 4 GiB",
+		"hotpack-profile 2.5\nfn 1 a\nfn 1 b\nntrace 1 2 0 1\ntextent 0 0-4294967296 -\nend 4\n");
+	refuses("textent not a range",
+		"hotpack-profile 2.5\nfn 1 a\nfn 1 b\nntrace 1 2 0 1\ntextent 0 0-1x -\nend 4\n");
+}
+
 int main(void)
 {
 	struct profile *p = make(1), *q = profile_new(), *m1, *m2, *m3, *x[3];
@@ -487,5 +659,6 @@ int main(void)
 	test_calltree();
 	test_build();
 	test_extent();
+	test_textent();
 	return done_testing();
 }

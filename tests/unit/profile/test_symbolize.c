@@ -357,6 +357,69 @@ static void test_window_label(void)
 	profile_free(p);
 }
 
+/* The trace whose functions read @names, or NULL */
+static struct prof_trace *trace_named(const struct profile *p, const char *names)
+{
+	struct prof_trace *t, *tmp;
+	uint64_t w;
+	size_t i = 0;
+
+	HASH_ITER(hh, p->traces, t, tmp)
+		if (!strcmp(trace_text(p, i++, &w), names))
+			return t;
+	return NULL;
+}
+
+/*
+ * Each window keeps the bytes its own samples hit per function: windows
+ * (ksys_read+8, vfs_read+20) and (vfs_read+40, ksys_read+30) are two
+ * traces, each with its offsets, where the functions' extents are the
+ * union of both. A stack sample's trace has none (whole).
+ */
+static void test_window_extents(void)
+{
+	struct profile *p = profile_new();
+	const int64_t kaslr = 0;
+	struct symbolizer *sz = symbolize_new(p, img, &kaslr, "t");
+	struct hp_frame f[4] = { at(addr_of("ksys_read") + 8), at(addr_of("vfs_read") + 20),
+				 at(addr_of("vfs_read") + 40), at(addr_of("ksys_read") + 30) };
+	struct prof_trace *ab, *ba;
+	uint32_t lo, hi, lo2, hi2;
+
+	symbolize_set_window(sz, 2);
+	for (int i = 0; i < 4; i++)
+		feed(sz, HP_EV_STACK, 1, &f[i], 1);
+	symbolize_finish(sz);
+	ab = trace_named(p, "ksys_read vfs_read");
+	ba = trace_named(p, "vfs_read ksys_read");
+	ok(ab && ba && p->ntraces == 2, "window extents: two windows, two traces");
+	if (!ab || !ba)
+		return;
+	ok(profile_trace_extent(ab, 0, &lo, &hi) && lo == 8 && hi == 9 &&
+	   profile_trace_extent(ab, 1, &lo2, &hi2) && lo2 == 20 && hi2 == 21,
+	   "window extents: the first window's offsets");
+	ok(profile_trace_extent(ba, 0, &lo, &hi) && lo == 40 && hi == 41 &&
+	   profile_trace_extent(ba, 1, &lo2, &hi2) && lo2 == 30 && hi2 == 31,
+	   "window extents: the second's, apart");
+	ok(profile_func_extent(profile_find_func(p, "ksys_read"), &lo, &hi) && lo == 8 && hi == 31,
+	   "window extents: the function's extent is the union");
+	symbolize_free(sz);
+	profile_free(p);
+
+	p = profile_new();
+	sz = symbolize_new(p, NULL, NULL, "t");
+	{
+		struct hp_frame st[2] = { sym("vfs_read", 1), sym("ksys_read", 2) };
+
+		feed(sz, HP_EV_STACK, 1, st, 2);
+	}
+	symbolize_finish(sz);
+	ok(p->ntraces == 1 && p->traces->ext_whole && !profile_trace_extent(p->traces, 0, &lo, &hi),
+	   "a stack's trace: no extents (whole)");
+	symbolize_free(sz);
+	profile_free(p);
+}
+
 int main(int argc, char **argv)
 {
 	struct kimage *k = NULL;
@@ -375,6 +438,7 @@ int main(int argc, char **argv)
 	test_branch();
 	test_no_image();
 	test_window_label();
+	test_window_extents();
 	kimage_close(k);
 	return done_testing();
 }
