@@ -604,6 +604,8 @@ int hprof_read(FILE *in, const char *name, struct profile *prof)
 	uint64_t w, v;
 	size_t len, i;
 	int ret;
+	int (*more)(struct hprof_reader *, char *);
+	const char *cut = NULL;
 
 	lineio_init(&r.lr, in, name);
 	while ((ret = lineio_next(&r.lr, &line, &len)) > 0) {
@@ -648,22 +650,17 @@ int hprof_read(FILE *in, const char *name, struct profile *prof)
 			}
 			continue;
 		}
+		/* a seq or textent goes on on "+" lines */
+		more = NULL;
 		if (r.seq_want > r.seq_have) {
-			if (line[0] != '+') {
-				ret = hprof_bad(&r, "seq shorter than its count");
-				break;
-			}
-			ret = seq_entries(&r, line + 1);
-			if (ret)
-				break;
-			continue;
+			more = seq_entries;
+			cut = "seq shorter than its count";
+		} else if (r.tx_want > r.tx_have) {
+			more = textent_entries;
+			cut = "textent shorter than its trace";
 		}
-		if (r.tx_want > r.tx_have) {
-			if (line[0] != '+') {
-				ret = hprof_bad(&r, "textent shorter than its trace");
-				break;
-			}
-			ret = textent_entries(&r, line + 1);
+		if (more) {
+			ret = line[0] == '+' ? more(&r, line + 1) : hprof_bad(&r, cut);
 			if (ret)
 				break;
 			continue;
