@@ -573,6 +573,17 @@ static void json_order_file(struct json *j, const struct report_opts *o, const s
 	json_end(j);
 }
 
+/* The hot paths the model replays with the bytes each function ran in
+ * them (cg_path.ext), not the functions' whole extents. */
+static size_t paths_with_bytes(const struct cgraph *cg)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < cg->npaths; i++)
+		n += cg->paths[i].ext != NULL;
+	return n;
+}
+
 /* The report as JSON (docs/json.md): what the text says, by name. */
 static int report_json(const struct report_opts *o, const struct cgraph *cg,
 		       const struct report_col *col, size_t ncol, const char *vmlinux,
@@ -602,6 +613,7 @@ static int report_json(const struct report_opts *o, const struct cgraph *cg,
 	json_u64(&j, "runs", r0->runs);
 	json_str(&j, "of", r0->node_stream ? "functions" : r0->sequence ? "paths-in-order"
 							    : "paths-by-weight");
+	json_u64(&j, "paths_with_bytes", r0->node_stream ? 0 : paths_with_bytes(cg));
 	json_addr(&j, "order_start", align_up(insert, o->model.geom.page_size));
 	json_object(&j, "not_replayed");
 	json_u64(&j, "functions", off_n);
@@ -959,11 +971,15 @@ static int report_run(struct report_opts *o, char *vmlinux, char **inputs, int n
 	       vmlinux, img->arch->name, ninputs, ninputs == 1 ? "" : "s", cg->nnodes, cg->npaths,
 	       cg->narcs);
 	fprintf(o->out, "geometry: %s\n", geom_str(&o->model.geom, geo, sizeof(geo)));
-	fprintf(o->out, "replay: %" PRIu64 " runs of %s; the order starts at %#" PRIx64 " (page-aligned)\n\n",
-	       col[0].r.runs, col[0].r.node_stream ? "single functions by sample weight"
-			      : col[0].r.sequence ? "hot paths in the order they ran"
-						  : "hot paths by weight",
-	       align_up(insert, o->model.geom.page_size));
+	fprintf(o->out, "replay: %" PRIu64 " runs of %s", col[0].r.runs,
+	       col[0].r.node_stream ? "single functions by sample weight"
+	       : col[0].r.sequence ? "hot paths in the order they ran" : "hot paths by weight");
+	if (!col[0].r.node_stream && paths_with_bytes(cg))
+		fprintf(o->out, ", %zu of the %zu with the bytes each of their functions ran "
+			"(.hprof 2.5 textent; the others, the functions' extents)",
+			paths_with_bytes(cg), cg->npaths);
+	fprintf(o->out, "; the order starts at %#" PRIx64 " (page-aligned)\n\n",
+		align_up(insert, o->model.geom.page_size));
 	if (off_n) {
 		/* mixed inputs (e.g. ftrace paths and address samples): the
 		 * replay runs the paths, whose weights are not in the same unit
