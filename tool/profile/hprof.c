@@ -399,10 +399,9 @@ struct hprof_reader {
 	/* this file's traces in the order of their lines, for "seq" */
 	struct prof_trace **traces;
 	size_t ntraces, captraces;
-	uint32_t *fn_ext;	/* by fn line: its extent line's LO HI (0 0: none) */
+	uint32_t *fn_ext;	/* by profile function id: its extent lines' LO HI
+				 * here (0 0: none), what a textent's "=" is */
 	size_t capfnext;
-	uint32_t *fn_place;	/* by profile function id: its fn line here + 1 (0: none) */
-	size_t capfnplace;
 	uint8_t *trace_ext;	/* by trace line: a textent record came for it */
 	size_t captrext;
 	/* a textent being read across "+" lines: for trace line tx_place */
@@ -490,7 +489,6 @@ static bool trace_names(struct hprof_reader *r, char *rest)
 	if (r->have == r->want) {
 		XGROW(r->traces, r->captraces, r->ntraces + 1);
 		XGROW(r->trace_ext, r->captrext, r->ntraces + 1);
-		r->trace_ext[r->ntraces] = 0;
 		r->traces[r->ntraces++] = profile_add_trace(r->prof, r->ids, r->want, r->tweight);
 		r->want = r->have = 0;
 	}
@@ -530,11 +528,11 @@ static int textent_entries(struct hprof_reader *r, char *rest)
 		if (!strcmp(tok, "-")) {
 			e[0] = e[1] = 0;
 		} else if (!strcmp(tok, "=")) {
-			f = t->ids[r->tx_have] < r->capfnplace ? r->fn_place[t->ids[r->tx_have]] : 0;
-			if (!f || !r->fn_ext[2 * (f - 1) + 1])
+			f = t->ids[r->tx_have];
+			if (2 * (size_t)f >= r->capfnext || !r->fn_ext[2 * f + 1])
 				return hprof_bad(r, "textent: '=' for a function without an extent line");
-			e[0] = r->fn_ext[2 * (f - 1)];
-			e[1] = r->fn_ext[2 * (f - 1) + 1];
+			e[0] = r->fn_ext[2 * f];
+			e[1] = r->fn_ext[2 * f + 1];
 		} else if (lineio_parse_dec(&q, &lo) && *q++ == '-' && lineio_parse_dec(&q, &hi) &&
 			   !*q && lo < hi && hi <= UINT32_MAX) {
 			e[0] = (uint32_t)lo;
@@ -686,15 +684,6 @@ int hprof_read(FILE *in, const char *name, struct profile *prof)
 			XGROW(r.fns, r.capfns, r.nfns + 1);
 			XGROW(r.fn_weighted, r.capfnw, r.nfns + 1);
 			r.fn_weighted[r.nfns] = w ? FN_WEIGHTED : 0;
-			XGROW(r.fn_ext, r.capfnext, 2 * (r.nfns + 1));
-			r.fn_ext[2 * r.nfns] = r.fn_ext[2 * r.nfns + 1] = 0;
-			if (i >= r.capfnplace) {
-				size_t old = r.capfnplace;
-
-				XGROW(r.fn_place, r.capfnplace, i + 1);
-				memset(r.fn_place + old, 0, (r.capfnplace - old) * sizeof(*r.fn_place));
-			}
-			r.fn_place[i] = (uint32_t)r.nfns + 1;
 			r.fns[r.nfns++] = (uint32_t)i;
 		} else if (!strcmp(kw, "extent") && r.minor >= HPROF_MINOR_EXTENT) {
 			uint64_t lo, hi;
@@ -709,8 +698,9 @@ int hprof_read(FILE *in, const char *name, struct profile *prof)
 			profile_func_extent_add(prof->funcs[r.fns[v]], (uint32_t)lo, (uint32_t)hi,
 						false);
 			r.fn_weighted[v] |= FN_EXTENT;
-			extent_widen(&r.fn_ext[2 * v], &r.fn_ext[2 * v + 1], (uint32_t)lo,
-				     (uint32_t)hi);
+			XGROW(r.fn_ext, r.capfnext, 2 * ((size_t)r.fns[v] + 1));
+			extent_widen(&r.fn_ext[2 * r.fns[v]], &r.fn_ext[2 * r.fns[v] + 1],
+				     (uint32_t)lo, (uint32_t)hi);
 		} else if (!strcmp(kw, "edge")) {
 			uint32_t a, b;
 
@@ -880,7 +870,6 @@ int hprof_read(FILE *in, const char *name, struct profile *prof)
 	free(r.fns);
 	free(r.fn_weighted);
 	free(r.fn_ext);
-	free(r.fn_place);
 	free(r.trace_ext);
 	free(r.tx_ext);
 	lineio_release(&r.lr);
