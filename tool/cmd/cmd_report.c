@@ -848,7 +848,7 @@ static int report_run(struct report_opts *o, char *vmlinux, char **inputs, int n
 	size_t ncol = 0, nn = 1;
 	uint32_t *order = NULL;
 	uint64_t insert = 0, off_w = 0, all_w = 0;
-	size_t off_n = 0;
+	size_t off_n = 0, with_bytes;
 	char geo[320];
 	struct cli_out rep = { 0 };
 	struct model_opts large = o->model;
@@ -974,10 +974,11 @@ static int report_run(struct report_opts *o, char *vmlinux, char **inputs, int n
 	fprintf(o->out, "replay: %" PRIu64 " runs of %s", col[0].r.runs,
 	       col[0].r.node_stream ? "single functions by sample weight"
 	       : col[0].r.sequence ? "hot paths in the order they ran" : "hot paths by weight");
-	if (!col[0].r.node_stream && paths_with_bytes(cg))
+	with_bytes = col[0].r.node_stream ? 0 : paths_with_bytes(cg);
+	if (with_bytes)
 		fprintf(o->out, ", %zu of the %zu with the bytes each of their functions ran "
 			"(.hprof 2.5 textent; the others, the functions' extents)",
-			paths_with_bytes(cg), cg->npaths);
+			with_bytes, cg->npaths);
 	fprintf(o->out, "; the order starts at %#" PRIx64 " (page-aligned)\n\n",
 		align_up(insert, o->model.geom.page_size));
 	if (off_n) {

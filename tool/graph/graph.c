@@ -24,9 +24,20 @@ struct cgraph *cg_new(const struct kimage *img)
 	return cg;
 }
 
-static uint64_t min_u64(uint64_t a, uint64_t b)
+/*
+ * The bytes [*lo, *hi) of a function that starts @foff into node @v, as
+ * bytes of the node, cut at its end; false when they start past it.
+ */
+static bool extent_in_node(const struct cgraph *cg, uint32_t v, uint64_t foff, uint32_t *lo,
+			   uint32_t *hi)
 {
-	return a < b ? a : b;
+	uint64_t size = cg->nodes[v].size;
+
+	if (foff + *lo >= size)
+		return false;
+	*lo = (uint32_t)(foff + *lo);
+	*hi = (uint32_t)(foff + *hi < size ? foff + *hi : size);
+	return true;
 }
 
 /*
@@ -48,11 +59,10 @@ static void cg_set_extents(struct cgraph *cg, const struct profile *prof, const 
 			continue;
 		if (!pf->weight && !pf->ext_hi && !pf->ext_whole)
 			continue;	/* only in edges or traces: says nothing */
-		if (!profile_func_extent(pf, &lo, &hi) || foff[i] + lo >= cg->nodes[v].size)
+		if (!profile_func_extent(pf, &lo, &hi) || !extent_in_node(cg, v, foff[i], &lo, &hi))
 			ext[v].whole = true;
 		else
-			extent_widen(&ext[v].lo, &ext[v].hi, (uint32_t)(foff[i] + lo),
-				     (uint32_t)min_u64(foff[i] + hi, cg->nodes[v].size));
+			extent_widen(&ext[v].lo, &ext[v].hi, lo, hi);
 	}
 	for (size_t v = 0; v < cg->nnodes; v++) {
 		struct cg_node *n = &cg->nodes[v];
@@ -387,13 +397,10 @@ int cg_build(struct cgraph **out, const struct kimage *img, const struct profile
 			/* a position's bytes in its node; an unknown one (0 0)
 			 * stays unknown when consecutive ones fold into it */
 			if (profile_trace_extent(t, (uint32_t)i, &lo, &hi) &&
-			    foff[t->ids[i]] + lo < cg->nodes[v].size) {
-				lo = (uint32_t)(foff[t->ids[i]] + lo);
-				hi = (uint32_t)min_u64(foff[t->ids[i]] + hi, cg->nodes[v].size);
+			    extent_in_node(cg, v, foff[t->ids[i]], &lo, &hi))
 				some = true;
-			} else {
+			else
 				lo = hi = 0;
-			}
 			if (n && path[n - 1] == v) {
 				uint32_t *pe = &pext[2 * (n - 1)];
 

@@ -30,6 +30,18 @@ struct cg_node {
 	bool movable;
 };
 
+/* [@o, @o + @l) within the first @size bytes, into *off, *len; false when
+ * none of it is (@l 0: not known). */
+static inline bool cg_ran_within(uint64_t o, uint64_t l, uint64_t size, uint64_t *off,
+				 uint64_t *len)
+{
+	if (!l || o >= size)
+		return false;
+	*off = o;
+	*len = l < size - o ? l : size - o;
+	return true;
+}
+
 /*
  * cg_node_ran() - the bytes of @n that ran, within its first @size (its
  * size where it is placed): the model replays their pages, not all it spans.
@@ -37,10 +49,7 @@ struct cg_node {
 static inline void cg_node_ran(const struct cg_node *n, uint64_t size, uint64_t *off,
 			       uint64_t *len)
 {
-	if (n->hot_len && n->hot_off < size) {
-		*off = n->hot_off;
-		*len = n->hot_len < size - n->hot_off ? n->hot_len : size - n->hot_off;
-	} else {
+	if (!cg_ran_within(n->hot_off, n->hot_len, size, off, len)) {
 		*off = 0;
 		*len = size;
 	}
@@ -71,12 +80,9 @@ struct cg_path {
 static inline void cg_path_ran(const struct cg_path *p, uint32_t j, const struct cg_node *n,
 			       uint64_t size, uint64_t *off, uint64_t *len)
 {
-	if (p->ext && p->ext[2 * j + 1] && p->ext[2 * j] < size) {
-		*off = p->ext[2 * j];
-		*len = (p->ext[2 * j + 1] < size ? p->ext[2 * j + 1] : size) - *off;
-	} else {
+	if (!p->ext || !p->ext[2 * j + 1] ||
+	    !cg_ran_within(p->ext[2 * j], p->ext[2 * j + 1] - p->ext[2 * j], size, off, len))
 		cg_node_ran(n, size, off, len);
-	}
 }
 
 struct cgraph {
