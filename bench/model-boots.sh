@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 #
 # bench/model-boots.sh - how near `hotpack report --order` is to the boots
-# on workloads an order never saw, with each window's own extents (.hprof
-# 2.5 `textent`) and without them (the same file as 2.4):
+# on workloads an order never saw, with each window's own ranges of bytes
+# (.hprof 2.6 `tranges`), with their hulls only (the same file as 2.5:
+# `textent`) and without either (as 2.4):
 #
 #   sh bench/model-boots.sh OUTDIR
 #
@@ -13,8 +14,9 @@
 # and counted on the kernel loop (bench/kernel-families.sh: KBUILD, HPBUILD,
 # ARCH, KVER); then for every family of its test half, the booted misses of
 # that family's phase beside report --order's on that family's .hprof
-# (`hotpack profile --addr-window 64 --sequence` of its stream) and on the
-# same .hprof with its textent records taken out.  Fully associative LRU
+# (`hotpack profile --addr-window 64 --sequence` of its stream), on the
+# same .hprof with its tranges records taken out, and with its textent
+# records taken out too.  Fully associative LRU
 # I-TLB of 4 KiB pages at 8, 16, 32, 64, 128 entries and the I-cache (32 KiB,
 # 8-way, 64 B lines), kernel code only.  One row per (order, family) to
 # OUTDIR/model-boots.txt, then a summary of the model's error per size to
@@ -28,18 +30,25 @@ kf_setup "$1"
 kf_count base
 for f in $FAMILIES; do kf_sample "$f"; done
 
-# FAMILY.hprof (2.5) and FAMILY-24.hprof (its textent records dropped)
+# FAMILY.hprof (2.6), FAMILY-25.hprof (its tranges records dropped) and
+# FAMILY-24.hprof (its textent records too)
 for f in $FAMILIES; do
 	h=$OUT/samples/$f.hprof
-	[ -f "$h" ] || "$HOTPACK" profile -q --vmlinux "$BASE/vmlinux" --addr-window 64 \
-		--sequence -o "$h" "$OUT/samples/$f.txt"
-	awk 'NR == 1 { sub(/2\.5$/, "2.4") }
-	/^textent / { skip = 1; next }
-	skip && /^\+/ { next }
-	{ skip = 0 }
-	/^end / { print "end " n; next }
-	!/^hotpack-profile/ { n++ }
-	{ print }' "$h" > "$OUT/samples/$f-24.hprof"
+	[ -f "$h" ] && head -n 1 "$h" | grep -qx 'hotpack-profile 2.6' ||
+		"$HOTPACK" profile -q --vmlinux "$BASE/vmlinux" --addr-window 64 \
+			--sequence -o "$h" "$OUT/samples/$f.txt"
+	head -n 1 "$h" | grep -qx 'hotpack-profile 2.6' ||
+		kf_die "$h: not .hprof 2.6; is $HOTPACK older than this script?"
+	for v in 25 24; do
+		awk -v v=$v 'NR == 1 { sub(/2\.6$/, v == 25 ? "2.5" : "2.4") }
+		/^tranges / { next }
+		v == 24 && /^textent / { skip = 1; next }
+		skip && /^\+/ { next }
+		{ skip = 0 }
+		/^end / { print "end " n; next }
+		!/^hotpack-profile/ { n++ }
+		{ print }' "$h" > "$OUT/samples/$f-$v.hprof"
+	done
 done
 
 # booted FAMILY's phase of COUNTS: misses at 8..128 entries, I-cache misses
@@ -68,7 +77,8 @@ for sp in $(kf_conf SPLITS) chardev,pipe,forkexec,signals,mm; do
 	# shellcheck disable=SC2086
 	for f in $(kf_complement $tr); do
 		echo "$key $f booted $(booted "$OUT/counts/kf-$key.txt" "$f")" \
-			"model25 $(modelled "$OUT/orders/$key.lds" "$OUT/samples/$f.hprof")" \
+			"model26 $(modelled "$OUT/orders/$key.lds" "$OUT/samples/$f.hprof")" \
+			"model25 $(modelled "$OUT/orders/$key.lds" "$OUT/samples/$f-25.hprof")" \
 			"model24 $(modelled "$OUT/orders/$key.lds" "$OUT/samples/$f-24.hprof")" >> "$mb_rows.new"
 	done
 done
@@ -82,7 +92,8 @@ rows = [l.split() for l in open(sys.argv[1])]
 sizes = ["8", "16", "32", "64", "128", "I-cache"]
 print("| model | " + " | ".join(sizes) + " |")
 print("|---|" + "---:|" * len(sizes))
-for name, at in (("with textent (2.5)", 10), ("without (2.4)", 17)):
+for name, at in (("per window, its ranges (2.6)", 10), ("per window, one range (2.5)", 17),
+                 ("per function (2.4)", 24)):
     cells = []
     for k in range(len(sizes)):
         b = [int(r[3 + k]) for r in rows]

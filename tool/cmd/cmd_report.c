@@ -977,7 +977,7 @@ static int report_run(struct report_opts *o, char *vmlinux, char **inputs, int n
 	with_bytes = col[0].r.node_stream ? 0 : paths_with_bytes(cg);
 	if (with_bytes)
 		fprintf(o->out, ", %zu of the %zu with the bytes each of their functions ran "
-			"(.hprof 2.5 textent; the others, the functions' extents)",
+			"(.hprof 2.5 textent, 2.6 tranges; the others, the functions' extents)",
 			with_bytes, cg->npaths);
 	fprintf(o->out, "; the order starts at %#" PRIx64 " (page-aligned)\n\n",
 		align_up(insert, o->model.geom.page_size));

@@ -112,6 +112,7 @@ void cg_add_path(struct cgraph *cg, const uint32_t *nodes, uint32_t n, uint64_t 
 	p->nodes = xmallocarray(n, sizeof(*nodes));
 	memcpy(p->nodes, nodes, n * sizeof(*nodes));
 	p->ext = NULL;
+	p->xr = NULL;
 	p->n = n;
 	p->weight = w;
 	p->src = (uint32_t)(cg->npaths - 1);
@@ -193,6 +194,9 @@ void cg_free(struct cgraph *cg)
 	for (i = 0; i < cg->npaths; i++) {
 		free(cg->paths[i].nodes);
 		free(cg->paths[i].ext);
+		for (uint32_t j = 0; cg->paths[i].xr && j < cg->paths[i].n; j++)
+			ranges_release(&cg->paths[i].xr[j]);
+		free(cg->paths[i].xr);
 	}
 	free(cg->paths);
 	free(cg->seq);
@@ -318,6 +322,7 @@ int cg_build(struct cgraph **out, const struct kimage *img, const struct profile
 {
 	struct cgraph *cg = cg_new(img);
 	uint32_t *fidx, *weight_nodes, *path = NULL, *pext = NULL;
+	struct ranges *pxr = NULL, cur = { 0 };
 	uint64_t *fweight, *foff;
 	bool *used;
 	size_t i, cap = 0;
@@ -385,33 +390,62 @@ int cg_build(struct cgraph **out, const struct kimage *img, const struct profile
 		bool some = false;
 
 		if (t->n > cap) {
+			size_t was = cap;
+
 			XGROW(path, cap, t->n);
 			pext = xreallocarray(pext, 2 * cap, sizeof(*pext));
+			pxr = xreallocarray(pxr, cap, sizeof(*pxr));
+			memset(&pxr[was], 0, (cap - was) * sizeof(*pxr));
 		}
 		for (i = 0; i < t->n; i++) {
 			uint32_t f = fidx[t->ids[i]], lo, hi, v;
+			const struct ranges *tr;
 
 			if (f == UINT32_MAX)
 				continue;
 			v = weight_nodes[f];
 			/* a position's bytes in its node; an unknown one (0 0)
 			 * stays unknown when consecutive ones fold into it */
+			cur.n = 0;
 			if (profile_trace_extent(t, (uint32_t)i, &lo, &hi) &&
-			    extent_in_node(cg, v, foff[t->ids[i]], &lo, &hi))
+			    extent_in_node(cg, v, foff[t->ids[i]], &lo, &hi)) {
 				some = true;
-			else
+				tr = profile_trace_ranges(t, (uint32_t)i);
+				for (uint32_t k = 0; tr && k < tr->n; k++) {
+					uint32_t rlo = tr->v[2 * k], rhi = tr->v[2 * k + 1];
+
+					if (extent_in_node(cg, v, foff[t->ids[i]], &rlo, &rhi))
+						ranges_add(&cur, rlo, rhi);
+				}
+			} else {
 				lo = hi = 0;
+			}
 			if (n && path[n - 1] == v) {
 				uint32_t *pe = &pext[2 * (n - 1)];
+				struct ranges *pr = &pxr[n - 1];
 
-				if (!pe[1] || !hi)
+				if (!pe[1] || !hi) {
 					pe[0] = pe[1] = 0;
+					pr->n = 0;
+					continue;
+				}
+				/* folded: what ran is the union, a hull one range */
+				if (!pr->n)
+					ranges_add(pr, pe[0], pe[1]);
+				if (cur.n)
+					ranges_union(pr, &cur);
 				else
-					extent_widen(&pe[0], &pe[1], lo, hi);
+					ranges_add(pr, lo, hi);
+				if (pr->n < 2)
+					pr->n = 0;
+				extent_widen(&pe[0], &pe[1], lo, hi);
 				continue;
 			}
 			pext[2 * n] = lo;
 			pext[2 * n + 1] = hi;
+			pxr[n].n = 0;
+			if (cur.n >= 2)
+				ranges_union(&pxr[n], &cur);
 			path[n++] = v;
 		}
 		cg_add_path(cg, path, n, repeats_scale(t->weight, rep.trace[t->id]));
@@ -423,6 +457,13 @@ int cg_build(struct cgraph **out, const struct kimage *img, const struct profile
 			if (some) {
 				p->ext = xmallocarray(2 * (size_t)n, sizeof(*p->ext));
 				memcpy(p->ext, pext, 2 * (size_t)n * sizeof(*p->ext));
+			}
+			for (uint32_t j = 0; some && j < n; j++) {
+				if (pxr[j].n < 2)
+					continue;
+				if (!p->xr)
+					p->xr = xcalloc(n, sizeof(*p->xr));
+				ranges_copy(&p->xr[j], &pxr[j]);
 			}
 		}
 	}
@@ -438,6 +479,10 @@ int cg_build(struct cgraph **out, const struct kimage *img, const struct profile
 	repeats_free(&rep);
 	free(path);
 	free(pext);
+	for (size_t j = 0; j < cap; j++)
+		ranges_release(&pxr[j]);
+	free(pxr);
+	ranges_release(&cur);
 	free(used);
 	free(fweight);
 	free(foff);

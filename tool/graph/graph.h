@@ -14,6 +14,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "lib/ranges.h"
+
 #include "graph/repeats.h"
 #include "image/image.h"
 #include "profile/profile.h"
@@ -66,6 +68,9 @@ struct cg_path {
 	 * ext[2j + 1]) from the node's start (hi 0: not known, the node's hot
 	 * extent counts); NULL: none known (prof_trace.ext) */
 	uint32_t *ext;
+	/* per position, when it ran bytes apart, those ranges of its node
+	 * (their hull ext's; prof_trace.xr); NULL or n 0: ext's one range */
+	struct ranges *xr;
 	uint32_t n;
 	uint64_t weight;
 	uint32_t src;		/* the profile trace it came from (cg_build) */
@@ -83,6 +88,13 @@ static inline void cg_path_ran(const struct cg_path *p, uint32_t j, const struct
 	if (!p->ext || !p->ext[2 * j + 1] ||
 	    !cg_ran_within(p->ext[2 * j], p->ext[2 * j + 1] - p->ext[2 * j], size, off, len))
 		cg_node_ran(n, size, off, len);
+}
+
+/* Position @j of @p's ranges when it ran more than one (cg_path.xr), else NULL:
+ * then cg_path_ran() says what it ran. */
+static inline const struct ranges *cg_path_ranges(const struct cg_path *p, uint32_t j)
+{
+	return p->xr && p->xr[j].n >= 2 ? &p->xr[j] : NULL;
 }
 
 struct cgraph {

@@ -319,19 +319,28 @@ int model_eval_sized(const struct cgraph *cg, const uint64_t *addr, const uint64
 			 * samples all lie on one costs that one; in a path of
 			 * windows, those this path's samples hit */
 			uint64_t s = size ? size[v] : cg->nodes[v].size;
+			const struct ranges *xr = p->path ? cg_path_ranges(p->path, j) : NULL;
+			uint32_t nr = xr ? xr->n : 1;
 
-			if (p->path)
-				cg_path_ran(p->path, j, &cg->nodes[v], s, &off, &len);
-			else
-				cg_node_ran(&cg->nodes[v], s, &off, &len);
-			for (size_t k = 0; k < g->ntlb; k++) {
-				unsigned int m = tlbsim_access_range(tlb[k], addr[v] + off, len);
+			for (uint32_t q = 0; q < nr; q++) {
+				/* with ranges, those it ran, not the lines between */
+				if (xr && !cg_ran_within(xr->v[2 * q], xr->v[2 * q + 1] - xr->v[2 * q],
+							 s, &off, &len))
+					continue;
+				if (!xr && p->path)
+					cg_path_ran(p->path, j, &cg->nodes[v], s, &off, &len);
+				else if (!xr)
+					cg_node_ran(&cg->nodes[v], s, &off, &len);
+				for (size_t k = 0; k < g->ntlb; k++) {
+					unsigned int m = tlbsim_access_range(tlb[k], addr[v] + off,
+									     len);
 
-				if (mp)
-					mp->tlb_misses[k] += m;
+					if (mp)
+						mp->tlb_misses[k] += m;
+				}
+				if (ic)
+					icache_access_range(ic, addr[v] + off, len);
 			}
-			if (ic)
-				icache_access_range(ic, addr[v] + off, len);
 		}
 	}
 	r->runs = nruns;

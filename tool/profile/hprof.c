@@ -29,6 +29,10 @@
  *                                  LO-HI, "=" (its extent line's), "-" (not
  *                                  known); "+" lines go on; a trace without
  *                                  one: its functions' extents
+ *   tranges T P LO-HI,LO-HI...     2.6: of function P (its place in trace T,
+ *                                  from 0) the windows ran these bytes only,
+ *                                  their hull its textent's LO-HI; before
+ *                                  that textent, when they are two or more
  *   end N                          N: the lines between header and end (version 2)
  *
  * Names are written with bytes <= 0x20, 0x7f and '%' as %XX. The writer
@@ -39,8 +43,8 @@
  * files (no trailer, no units) are still read. A minor version adds record
  * kinds: version 2 is written unless the profile has a sequence (2.1, whose
  * traces are then written as ntrace: a third of the bytes), call trees
- * (2.2), the builds it came from (2.3), the bytes its samples hit (2.4) or
- * those each trace's windows hit (2.5), and a 2.x file
+ * (2.2), the builds it came from (2.3), the bytes its samples hit (2.4),
+ * those each trace's windows hit (2.5) or their ranges (2.6), and a 2.x file
  * of a minor this reader does not know is read with the record kinds it
  * does not know skipped.
  */
@@ -59,12 +63,13 @@
 
 #define HPROF_MAGIC "hotpack-profile"
 #define HPROF_VERSION 2
-#define HPROF_MINOR 5		/* the minor version this hotpack reads and writes */
+#define HPROF_MINOR 6		/* the minor version this hotpack reads and writes */
 #define HPROF_MINOR_SEQ 1	/* the first with "seq" records */
 #define HPROF_MINOR_CALLTREE 2	/* the first with "calltree" records */
 #define HPROF_MINOR_BUILD 3	/* the first with "build" records */
 #define HPROF_MINOR_EXTENT 4	/* the first with "extent" records */
 #define HPROF_MINOR_TEXTENT 5	/* the first with "textent" records */
+#define HPROF_MINOR_TRANGES 6	/* the first with "tranges" records */
 #define HPROF_VERSION_MIN 1
 #define HPROF_WRAP 4096	/* bytes of trace names per line before a "+" line */
 
@@ -212,6 +217,31 @@ static size_t write_textent(FILE *out, const struct profile *p, const struct pro
 	return lines;
 }
 
+/*
+ * The ranges of each function of trace @t (the @place-th trace line) that
+ * ran more than one, before its textent; returns the lines written.
+ */
+static size_t write_tranges(FILE *out, const struct prof_trace *t, size_t place)
+{
+	size_t lines = 0;
+
+	if (!t->ext || t->ext_whole)
+		return 0;
+	for (uint32_t k = 0; k < t->n; k++) {
+		const struct ranges *xr = profile_trace_ranges(t, k);
+
+		if (!xr)
+			continue;
+		fprintf(out, "tranges %zu %" PRIu32, place, k);
+		for (uint32_t j = 0; j < xr->n; j++)
+			fprintf(out, "%c%" PRIu32 "-%" PRIu32, j ? ',' : ' ', xr->v[2 * j],
+				xr->v[2 * j + 1]);
+		putc('\n', out);
+		lines++;
+	}
+	return lines;
+}
+
 int hprof_write(FILE *out, const struct profile *p)
 {
 	const struct prof_func **fns = NULL;
@@ -236,8 +266,12 @@ int hprof_write(FILE *out, const struct profile *p)
 		if (profile_func_extent(p->funcs[i], &lo, &hi))
 			minor = HPROF_MINOR_EXTENT;
 	HASH_ITER(hh, p->traces, t, ttmp)
-		if (t->ext && !t->ext_whole)
+		if (t->ext && !t->ext_whole && minor < HPROF_MINOR_TEXTENT)
 			minor = HPROF_MINOR_TEXTENT;
+	HASH_ITER(hh, p->traces, t, ttmp)
+		for (k = 0; k < t->n; k++)
+			if (profile_trace_ranges(t, k))
+				minor = HPROF_MINOR_TRANGES;
 	if (minor)
 		fprintf(out, "%s %d.%d\n", HPROF_MAGIC, HPROF_VERSION, minor);
 	else
@@ -369,8 +403,10 @@ int hprof_write(FILE *out, const struct profile *p)
 			fprintf(out, "calltree %zu\n", i);
 			lines++;
 		}
-		for (i = 0; i < n; i++)
+		for (i = 0; i < n; i++) {
+			lines += write_tranges(out, trs[i], i);
 			lines += write_textent(out, p, trs[i], i);
+		}
 		free(trs);
 	}
 	free(fnum);
@@ -409,6 +445,11 @@ struct hprof_reader {
 	uint32_t tx_want, tx_have;
 	uint32_t *tx_ext;
 	size_t captxext;
+	/* tranges read for trace line tr_place, waiting for its textent */
+	bool tr_pending;
+	size_t tr_place;
+	struct ranges *tr_xr;
+	uint32_t tr_cap;
 	/* a sequence being read across "+" lines */
 	uint64_t seq_want, seq_have;
 	uint64_t version, minor;
@@ -509,6 +550,13 @@ static int hprof_bad(struct hprof_reader *r, const char *what)
 	return -EINVAL;
 }
 
+static void tranges_clear(struct hprof_reader *r)
+{
+	for (uint32_t k = 0; k < r->tr_cap; k++)
+		ranges_release(&r->tr_xr[k]);
+	r->tr_pending = false;
+}
+
 /*
  * Entries of a textent, "LO-HI", "=" or "-", from its line or its "+" lines;
  * the last one adds them to the trace.
@@ -542,8 +590,71 @@ static int textent_entries(struct hprof_reader *r, char *rest)
 		}
 		r->tx_have++;
 	}
-	if (r->tx_have == r->tx_want)
-		profile_trace_extent_add(t, r->tx_ext, false);
+	if (r->tx_have == r->tx_want) {
+		bool mine = r->tr_pending && r->tr_place == r->tx_place;
+
+		for (uint32_t k = 0; mine && k < r->tx_want; k++) {
+			uint32_t lo, hi;
+
+			if (ranges_hull(&r->tr_xr[k], &lo, &hi) &&
+			    (lo != r->tx_ext[2 * k] || hi != r->tx_ext[2 * k + 1]))
+				return hprof_bad(r, "textent: an entry is not the hull of the "
+						 "tranges before it");
+		}
+		profile_trace_extent_add(t, r->tx_ext, mine ? r->tr_xr : NULL, false);
+		if (mine)
+			tranges_clear(r);
+	}
+	return 0;
+}
+
+/* "tranges T P LO-HI,LO-HI..." (2.6): held until trace line T's textent */
+static int tranges_record(struct hprof_reader *r, char *rest)
+{
+	uint64_t t, pos, lo, hi, prev = 0;
+	struct ranges *xr;
+	const char *q;
+	char *tok;
+	uint32_t k;
+
+	if (!tok_u64(next_tok(&rest), &t) || t >= r->ntraces || !tok_u64(next_tok(&rest), &pos))
+		return hprof_bad(r, "tranges: expected 'tranges T P LO-HI,LO-HI...', T the place "
+				 "of a trace line before it");
+	if (r->trace_ext[t])
+		return hprof_bad(r, "tranges: after the textent of its trace (they go before it)");
+	if (r->tr_pending && r->tr_place != t)
+		return hprof_bad(r, "tranges: another trace's before the textent of the last");
+	if (pos >= r->traces[t]->n)
+		return hprof_bad(r, "tranges: P past the functions of its trace");
+	if (!r->tr_pending) {
+		if (r->traces[t]->n > r->tr_cap) {
+			r->tr_xr = xreallocarray(r->tr_xr, r->traces[t]->n, sizeof(*r->tr_xr));
+			memset(&r->tr_xr[r->tr_cap], 0,
+			       (r->traces[t]->n - r->tr_cap) * sizeof(*r->tr_xr));
+			r->tr_cap = r->traces[t]->n;
+		}
+		r->tr_pending = true;
+		r->tr_place = (size_t)t;
+	}
+	xr = &r->tr_xr[pos];
+	if (xr->n)
+		return hprof_bad(r, "tranges: a function's ranges twice");
+	tok = next_tok(&rest);
+	if (!tok || next_tok(&rest))
+		return hprof_bad(r, "tranges: expected one list LO-HI,LO-HI... after T P");
+	q = tok;
+	for (k = 0;; k++) {
+		if (!lineio_parse_dec(&q, &lo) || *q++ != '-' || !lineio_parse_dec(&q, &hi) ||
+		    lo >= hi || hi > UINT32_MAX || (k && lo <= prev) || (*q && *q != ','))
+			return hprof_bad(r, "tranges: expected LO-HI,LO-HI... (LO < HI), each "
+					 "past the last");
+		ranges_add(xr, (uint32_t)lo, (uint32_t)hi);
+		prev = hi;
+		if (!*q++)
+			break;
+	}
+	if (!k)
+		return hprof_bad(r, "tranges: one range is its textent's; give two or more");
 	return 0;
 }
 
@@ -758,6 +869,10 @@ int hprof_read(FILE *in, const char *name, struct profile *prof)
 			ret = textent_entries(&r, rest);
 			if (ret)
 				break;
+		} else if (!strcmp(kw, "tranges") && r.minor >= HPROF_MINOR_TRANGES) {
+			ret = tranges_record(&r, rest);
+			if (ret)
+				break;
 		} else if (!strcmp(kw, "seq") && r.minor >= HPROF_MINOR_SEQ) {
 			if (!tok_u64(next_tok(&rest), &v) || !v) {
 				ret = hprof_bad(&r, "seq: expected 'seq N T[*R]...'");
@@ -830,7 +945,7 @@ int hprof_read(FILE *in, const char *name, struct profile *prof)
 					"; this hotpack knows %d.%d)", name, r.lr.lineno, kw,
 					r.version, r.minor, HPROF_VERSION, HPROF_MINOR);
 		} else {
-			ret = hprof_bad(&r, "unknown record (fn, edge, trace, ntrace, seq, calltree, build, extent, textent, prov, stat)");
+			ret = hprof_bad(&r, "unknown record (fn, edge, trace, ntrace, seq, calltree, build, extent, textent, tranges, prov, stat)");
 			break;
 		}
 	}
@@ -852,10 +967,16 @@ int hprof_read(FILE *in, const char *name, struct profile *prof)
 		       r.lr.lineno);
 		ret = -EINVAL;
 	}
+	if (!ret && r.tr_pending) {
+		pr_err("%s:%zu: tranges for trace line %zu and no textent after them; this .hprof "
+		       "is damaged (hotpack profile/merge write it whole)", name, r.lr.lineno,
+		       r.tr_place);
+		ret = -EINVAL;
+	}
 	/* a trace with no textent: what its windows ran is not known here */
 	for (size_t j = 0; !ret && j < r.ntraces; j++)
 		if (!r.trace_ext[j])
-			profile_trace_extent_add(r.traces[j], NULL, true);
+			profile_trace_extent_add(r.traces[j], NULL, NULL, true);
 	/* a weighted function with no extent line: its samples said no offset */
 	for (size_t j = 0; !ret && j < r.nfns; j++)
 		if (r.fn_weighted[j] == FN_WEIGHTED)
@@ -872,6 +993,8 @@ int hprof_read(FILE *in, const char *name, struct profile *prof)
 	free(r.fn_ext);
 	free(r.trace_ext);
 	free(r.tx_ext);
+	tranges_clear(&r);
+	free(r.tr_xr);
 	lineio_release(&r.lr);
 	return ret;
 }

@@ -17,6 +17,16 @@ struct profile *profile_new(void)
 	return xcalloc(1, sizeof(struct profile));
 }
 
+static void trace_ranges_free(struct prof_trace *t)
+{
+	if (!t->xr)
+		return;
+	for (uint32_t i = 0; i < t->n; i++)
+		ranges_release(&t->xr[i]);
+	free(t->xr);
+	t->xr = NULL;
+}
+
 void profile_free(struct profile *p)
 {
 	struct prof_edge *e, *etmp;
@@ -39,6 +49,7 @@ void profile_free(struct profile *p)
 		HASH_DEL(p->traces, t);
 		free(t->ids);
 		free(t->ext);
+		trace_ranges_free(t);
 		free(t);
 	}
 	for (i = 0; i < p->nprov; i++)
@@ -158,21 +169,60 @@ struct prof_trace *profile_add_trace(struct profile *p, const uint32_t *ids, uin
 	return t;
 }
 
-void profile_trace_extent_add(struct prof_trace *t, const uint32_t *ext, bool whole)
+void profile_trace_extent_add(struct prof_trace *t, const uint32_t *ext,
+			      const struct ranges *xr, bool whole)
 {
+	struct ranges u = { 0 };
+
 	if (t->ext_whole || whole) {
 		/* whole absorbs: what the other times ran is not known */
 		t->ext_whole = true;
 		free(t->ext);
 		t->ext = NULL;
+		trace_ranges_free(t);
 		return;
 	}
 	if (!ext)
 		return;
 	if (!t->ext)
 		t->ext = xcalloc(2 * (size_t)t->n, sizeof(*t->ext));
-	for (uint32_t i = 0; i < t->n; i++)
-		extent_widen(&t->ext[2 * i], &t->ext[2 * i + 1], ext[2 * i], ext[2 * i + 1]);
+	for (uint32_t i = 0; i < t->n; i++) {
+		uint32_t *e = &t->ext[2 * i];
+		bool mine = t->xr && t->xr[i].n, theirs = xr && xr[i].n;
+
+		if (!ext[2 * i + 1])
+			continue;
+		if (e[1] || theirs) {
+			/* a hull is a range: what ran is the union of both sides' */
+			if (mine)
+				ranges_copy(&u, &t->xr[i]);
+			else
+				ranges_add(&u, e[0], e[1]);
+			if (theirs)
+				ranges_union(&u, &xr[i]);
+			else
+				ranges_add(&u, ext[2 * i], ext[2 * i + 1]);
+			if (u.n >= 2) {
+				if (!t->xr)
+					t->xr = xcalloc(t->n, sizeof(*t->xr));
+				ranges_release(&t->xr[i]);
+				t->xr[i] = u;
+				memset(&u, 0, sizeof(u));
+			} else if (mine) {
+				ranges_release(&t->xr[i]);
+			}
+			u.n = 0;
+		}
+		extent_widen(&e[0], &e[1], ext[2 * i], ext[2 * i + 1]);
+	}
+	ranges_release(&u);
+}
+
+const struct ranges *profile_trace_ranges(const struct prof_trace *t, uint32_t i)
+{
+	if (t->ext_whole || !t->xr || i >= t->n || t->xr[i].n < 2)
+		return NULL;
+	return &t->xr[i];
 }
 
 bool profile_trace_extent(const struct prof_trace *t, uint32_t i, uint32_t *lo, uint32_t *hi)
@@ -330,7 +380,7 @@ void profile_merge_renamed(struct profile *dst, const struct profile *src, char 
 			ids[i] = map[t->ids[i]];
 		tmap[t->id] = profile_add_trace(dst, ids, t->n, t->weight);
 		tmap[t->id]->traced |= t->traced;
-		profile_trace_extent_add(tmap[t->id], t->ext, t->ext_whole);
+		profile_trace_extent_add(tmap[t->id], t->ext, t->xr, t->ext_whole);
 	}
 	for (i = 0; i < src->nseq; i++)
 		profile_add_seq(dst, tmap[src->seq[i]]);

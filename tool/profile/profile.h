@@ -19,6 +19,8 @@
 
 #include <uthash.h>
 
+#include "lib/ranges.h"
+
 struct prof_func {
 	char *name;
 	uint64_t weight;	/* samples in this function (self) */
@@ -51,6 +53,10 @@ struct prof_trace {
 	 * those of all the function's samples. NULL: none known; ext_whole:
 	 * some time it ran said none, so the function's extent counts. */
 	uint32_t *ext;
+	/* per position, when its windows ran bytes more than RANGES_GAP apart,
+	 * those ranges (their hull ext's), so that a visit fetches the lines
+	 * it ran and not all between; NULL or n 0: ext's one range */
+	struct ranges *xr;
 	bool ext_whole;
 	UT_hash_handle hh;	/* keyed on the id bytes */
 };
@@ -141,9 +147,13 @@ struct prof_trace *profile_add_trace(struct profile *p, const uint32_t *ids, uin
 				     uint64_t w);
 /**
  * Widen each position of @t by @ext (2 per position, as prof_trace.ext;
- * NULL: nothing), or make it whole (@whole: a time it ran gave no offsets).
+ * NULL: nothing) and its ranges by @xr (per position, as prof_trace.xr;
+ * NULL: ext's), or make it whole (@whole: a time it ran gave no offsets).
  */
-void profile_trace_extent_add(struct prof_trace *t, const uint32_t *ext, bool whole);
+void profile_trace_extent_add(struct prof_trace *t, const uint32_t *ext,
+			      const struct ranges *xr, bool whole);
+/** @t's ranges at position @i when it has more than one; else NULL. */
+const struct ranges *profile_trace_ranges(const struct prof_trace *t, uint32_t i);
 /** @t's extent at position @i when known; false: the function's counts. */
 bool profile_trace_extent(const struct prof_trace *t, uint32_t i, uint32_t *lo, uint32_t *hi);
 /** The trace @t happened next (profile.seq). */

@@ -130,6 +130,8 @@ struct symbolizer {
 	uint32_t *win_ids;	/* its distinct functions, first seen first */
 	uint32_t *win_ext;	/* by place in win_ids: the offsets its samples hit
 				 * in this window (prof_trace.ext) */
+	struct ranges *win_xr;	/* by place in win_ids: the same as ranges
+				 * (prof_trace.xr) */
 	bool win_whole;		/* a sample of it gave no offset */
 	uint32_t win_n;
 
@@ -251,6 +253,14 @@ struct symbolizer *symbolize_new(struct profile *prof, const struct kimage *img,
 	return sz;
 }
 
+static void win_ranges_free(struct symbolizer *sz)
+{
+	for (uint32_t i = 0; sz->win_xr && i < sz->win_cap; i++)
+		ranges_release(&sz->win_xr[i]);
+	free(sz->win_xr);
+	sz->win_xr = NULL;
+}
+
 void symbolize_free(struct symbolizer *sz)
 {
 	struct sz_base *b, *tmp;
@@ -275,6 +285,7 @@ void symbolize_free(struct symbolizer *sz)
 	free(sz->depth_ok);
 	free(sz->win_ids);
 	free(sz->win_ext);
+	win_ranges_free(sz);
 	free(sz->id_label);
 	disasm_close(sz->dis);
 	free(sz);
@@ -486,12 +497,14 @@ void symbolize_set_window(struct symbolizer *sz, uint32_t n)
 {
 	free(sz->win_ids);
 	free(sz->win_ext);
+	win_ranges_free(sz);
 	sz->win = n;
 	sz->win_samples = sz->win_n = 0;
 	/* labels do not count toward a window: room for as many again */
 	sz->win_cap = 2 * n;
 	sz->win_ids = n ? xmallocarray(sz->win_cap, sizeof(*sz->win_ids)) : NULL;
 	sz->win_ext = n ? xmallocarray(2 * (size_t)sz->win_cap, sizeof(*sz->win_ext)) : NULL;
+	sz->win_xr = n ? xcalloc(sz->win_cap, sizeof(*sz->win_xr)) : NULL;
 	sz->win_whole = false;
 }
 
@@ -507,7 +520,7 @@ static void sz_window_flush(struct symbolizer *sz)
 
 		/* what this time ran of each function, so that the model
 		 * replays this window's pages, not all its functions ran */
-		profile_trace_extent_add(t, sz->win_ext, sz->win_whole);
+		profile_trace_extent_add(t, sz->win_ext, sz->win_xr, sz->win_whole);
 		profile_add_seq(sz->prof, t);
 		/* arcs between the functions that could move: over a label
 		 * (the exception entry between a syscall's caller and handler) */
@@ -536,14 +549,17 @@ static void sz_window_add(struct symbolizer *sz, uint32_t id, uint64_t off)
 	if (i == sz->win_n && sz->win_n < sz->win_cap) {
 		sz->win_ids[sz->win_n++] = id;
 		sz->win_ext[2 * i] = sz->win_ext[2 * i + 1] = 0;
+		sz->win_xr[i].n = 0;	/* its room kept for the next window */
 	}
 	if (i < sz->win_n) {
 		/* as profile_add_weight_at(): past 4 GiB is no function's */
 		if (off >= UINT32_MAX)
 			sz->win_whole = true;
-		else
+		else {
 			extent_widen(&sz->win_ext[2 * i], &sz->win_ext[2 * i + 1], (uint32_t)off,
 				     (uint32_t)off + 1);
+			ranges_add(&sz->win_xr[i], (uint32_t)off, (uint32_t)off + 1);
+		}
 	}
 	/* a label's samples join the window but do not count toward its
 	 * length: the windows (and their arcs) stay those of the code
@@ -614,7 +630,7 @@ static void sz_stack(struct symbolizer *sz, const struct hp_event *ev)
 	/* a stack says what called what, not which bytes ran */
 	if (nt >= 2)
 		profile_trace_extent_add(profile_add_trace(sz->prof, tr, (uint32_t)nt, ev->weight),
-					 NULL, true);
+					 NULL, NULL, true);
 }
 
 /* Room for call-tree depth @d. No depth is cut: the ftrace reader's lines
@@ -677,7 +693,7 @@ static void sz_tree(struct symbolizer *sz, const struct hp_event *ev)
 		struct prof_trace *t = profile_add_trace(sz->prof, tr, (uint32_t)nt, ev->weight);
 
 		t->traced = true;
-		profile_trace_extent_add(t, NULL, true);	/* names, no offsets */
+		profile_trace_extent_add(t, NULL, NULL, true);	/* names, no offsets */
 	}
 }
 

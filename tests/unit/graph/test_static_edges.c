@@ -149,7 +149,7 @@ static void check_unit_arcs(void)
 
 		profile_add_weight_at(prof, f2, 5, 1);
 		profile_add_weight_at(prof, fo, 1, 0);
-		profile_trace_extent_add(profile_add_trace(prof, ids, 3, 1), ext, false);
+		profile_trace_extent_add(profile_add_trace(prof, ids, 3, 1), ext, NULL, false);
 		if (!ok(!cg_build(&cg, img, prof, NULL), "the graph builds from a window's extents"))
 			goto done;
 		u = cg->node_of_func[first->index];

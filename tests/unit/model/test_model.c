@@ -159,6 +159,31 @@ static void check_extent(void)
 	ok(off == 0 && len == 4000, "cg_path_ran: past the placed size: the node's extent");
 	cg_path_ran(&cg->paths[0], 1, &cg->nodes[1], 100, &off, &len);
 	ok(off == 0 && len == 100, "cg_path_ran: a position not known: the node's extent");
+
+	/* the path's windows ran n0 at 0..63 and 5000..5063 only (cg_path.xr):
+	 * the I-cache fetches those lines, 1 + 2 (5000 is not line-aligned at
+	 * 0x10800), and n1's 2, in each of the 2 runs; the hull 0..5063 would
+	 * be its 80 lines */
+	g.geom.icache = (struct geom_icache){ .size = 32768, .line = 64, .ways = 8 };
+	cg->paths[0].ext[0] = 0;
+	cg->paths[0].ext[1] = 5064;
+	ok(!model_eval(cg, addr, &g, &r), "path hull: evaluated");
+	is_u64(r.icache_refs, 2 * (80 + 2), "path hull: every line between its ends");
+	model_result_free(&r);
+	cg->paths[0].xr = calloc(2, sizeof(*cg->paths[0].xr));
+	ranges_add(&cg->paths[0].xr[0], 0, 64);
+	ranges_add(&cg->paths[0].xr[0], 5000, 5064);
+	ok(cg_path_ranges(&cg->paths[0], 0) && !cg_path_ranges(&cg->paths[0], 1),
+	   "cg_path_ranges: the position with two ranges");
+	ok(!model_eval(cg, addr, &g, &r), "path ranges: evaluated");
+	is_u64(r.icache_refs, 2 * (1 + 2 + 2), "path ranges: only the lines they ran");
+	is_u64(r.tlb_misses[0], 6, "path ranges: pages 0x10, 0x11 and 0x20 each run, 2 entries: 6");
+	model_result_free(&r);
+	/* placed smaller than the ranges reach: what lies past it is not fetched */
+	ok(!model_eval_sized(cg, addr, (const uint64_t[]){ 4000, 100 }, &g, &r),
+	   "path ranges: a smaller placed size");
+	is_u64(r.icache_refs, 2 * (1 + 2), "path ranges past the placed size: left out");
+	model_result_free(&r);
 	cg_free(cg);
 }
 

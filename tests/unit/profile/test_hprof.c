@@ -373,7 +373,7 @@ static void test_textent(void)
 	struct profile *p = profile_new(), *q = profile_new(), *m;
 	uint32_t a = profile_func_id(p, "a"), b = profile_func_id(p, "b");
 	uint32_t c = profile_func_id(p, "c"), abc[3] = { a, b, c };
-	uint32_t e1[6] = { 8, 41, 5, 6, 0, 0 }, e2[6] = { 10, 20, 100, 101, 0, 0 };
+	uint32_t e1[6] = { 8, 41, 5, 6, 0, 0 }, e2[6] = { 10, 20, 60, 101, 0, 0 };
 	struct prof_trace *t;
 	char *text, *again, *big;
 	size_t len = 0;
@@ -384,8 +384,8 @@ static void test_textent(void)
 	profile_add_weight_at(p, b, 1, 5);
 	profile_add_weight_at(p, b, 1, 100);
 	t = profile_add_trace(p, abc, 3, 2);
-	profile_trace_extent_add(t, e1, false);
-	profile_trace_extent_add(t, e2, false);
+	profile_trace_extent_add(t, e1, NULL, false);
+	profile_trace_extent_add(t, e2, NULL, false);
 	is_str(ext_text(t, 0), "8-41", "textent: a union over the times it ran");
 	is_str(ext_text(t, 1), "5-101", "textent: each position its own");
 	is_str(ext_text(t, 2), "-", "textent: a position no window hit: not known");
@@ -411,7 +411,7 @@ static void test_textent(void)
 	b = profile_func_id(q, "b");
 	c = profile_func_id(q, "c");
 	profile_trace_extent_add(profile_add_trace(q, (uint32_t[]){ a, b, c }, 3, 1),
-				 (uint32_t[]){ 0, 4, 0, 0, 7, 9 }, false);
+				 (uint32_t[]){ 0, 4, 0, 0, 7, 9 }, NULL, false);
 	profile_merge(m, q);
 	t = only_trace(m);
 	ok(t && !strcmp(ext_text(t, 0), "0-41") && !strcmp(ext_text(t, 1), "5-101") &&
@@ -421,7 +421,7 @@ static void test_textent(void)
 	a = profile_func_id(q, "a");
 	b = profile_func_id(q, "b");
 	c = profile_func_id(q, "c");
-	profile_trace_extent_add(profile_add_trace(q, (uint32_t[]){ a, b, c }, 3, 1), NULL, true);
+	profile_trace_extent_add(profile_add_trace(q, (uint32_t[]){ a, b, c }, 3, 1), NULL, NULL, true);
 	profile_merge(m, q);
 	t = only_trace(m);
 	ok(t && t->ext_whole && !strcmp(ext_text(t, 0), "-"), "merge: whole when a side is");
@@ -470,7 +470,7 @@ static void test_textent(void)
 			ext[2 * i + 1] = (uint32_t)i * 100000u + 12345u;
 		}
 		profile_add_trace(p, ids, 3000, 1);
-		profile_trace_extent_add(only_trace(p), ext, false);
+		profile_trace_extent_add(only_trace(p), ext, NULL, false);
 	}
 	big = to_text(p);
 	ok(strstr(strstr(big, "\ntextent "), "\n+ ") != NULL, "a long textent wraps");
@@ -513,6 +513,124 @@ static void test_textent(void)
 		"hotpack-profile 2.5\nfn 1 a\nfn 1 b\nntrace 1 2 0 1\ntextent 0 0-4294967296 -\nend 4\n");
 	refuses("textent not a range",
 		"hotpack-profile 2.5\nfn 1 a\nfn 1 b\nntrace 1 2 0 1\ntextent 0 0-1x -\nend 4\n");
+}
+
+/* @t's ranges at @i as "LO-HI,LO-HI" ("" when it has none beyond ext) */
+static const char *xr_text(const struct prof_trace *t, uint32_t i)
+{
+	static char buf[256];
+	const struct ranges *xr = profile_trace_ranges(t, i);
+	size_t o = 0;
+
+	buf[0] = '\0';
+	for (uint32_t k = 0; xr && k < xr->n && o < sizeof(buf) - 24; k++)
+		o += (size_t)snprintf(buf + o, sizeof(buf) - o, "%s%u-%u", k ? "," : "",
+				      xr->v[2 * k], xr->v[2 * k + 1]);
+	return buf;
+}
+
+/*
+ * The ranges each function of a trace ran, 2.6 "tranges" lines before the
+ * trace's textent: written only where there are two or more, read back to
+ * the same bytes, a union on merge (a side with a hull only adds that), and
+ * an older reader's rules (records of a later minor skipped) keep the hull.
+ */
+static void test_tranges(void)
+{
+	struct profile *p = profile_new(), *q = profile_new(), *m;
+	uint32_t a = profile_func_id(p, "a"), b = profile_func_id(p, "b"), ab[2] = { a, b };
+	uint32_t e[4] = { 0, 1000, 8, 9 };
+	struct ranges xr[2] = { { 0 }, { 0 } };
+	struct prof_trace *t;
+	char *text, *again, *old;
+
+	profile_add_weight_at(p, a, 1, 0);
+	profile_add_weight_at(p, a, 1, 999);
+	profile_add_weight_at(p, b, 1, 8);
+	ranges_add(&xr[0], 0, 1);
+	ranges_add(&xr[0], 999, 1000);
+	ranges_add(&xr[1], 8, 9);
+	t = profile_add_trace(p, ab, 2, 1);
+	profile_trace_extent_add(t, e, xr, false);
+	is_str(xr_text(t, 0), "0-1,999-1000", "tranges: the two ranges a window ran");
+	is_str(xr_text(t, 1), "", "one range: the hull says it all");
+	text = to_text(p);
+	ok(!strncmp(text, "hotpack-profile 2.6\n", 20), "ranges make version 2.6");
+	ok(strstr(text, "\ntranges 0 0 0-1,999-1000\ntextent 0 = =\n") != NULL,
+	   "tranges before its textent, for the function with two ranges only");
+	is_int(from_text(q, text), 0, "2.6 reads back");
+	t = only_trace(q);
+	ok(t && !strcmp(xr_text(t, 0), "0-1,999-1000") && !strcmp(ext_text(t, 0), "0-1000"),
+	   "read back: the ranges and their hull");
+	again = to_text(q);
+	is_str(again, text, "tranges: write, read, write: same bytes");
+	free(again);
+
+	/* merge: a side with only the hull there adds the hull */
+	m = profile_new();
+	profile_merge(m, q);
+	profile_free(q);
+	q = profile_new();
+	a = profile_func_id(q, "a");
+	b = profile_func_id(q, "b");
+	profile_trace_extent_add(profile_add_trace(q, (uint32_t[]){ a, b }, 2, 1),
+				 (uint32_t[]){ 500, 510, 400, 401 }, NULL, false);
+	profile_merge(m, q);
+	t = only_trace(m);
+	ok(t && !strcmp(xr_text(t, 0), "0-1,500-510,999-1000") && !strcmp(ext_text(t, 0), "0-1000"),
+	   "merge: ranges and a hull, the union");
+	ok(t && !strcmp(xr_text(t, 1), "8-9,400-401") && !strcmp(ext_text(t, 1), "8-401"),
+	   "merge: two hulls far apart are two ranges");
+	profile_free(q);
+	q = profile_new();
+	a = profile_func_id(q, "a");
+	b = profile_func_id(q, "b");
+	profile_trace_extent_add(profile_add_trace(q, (uint32_t[]){ a, b }, 2, 1),
+				 (uint32_t[]){ 0, 1000, 0, 0 }, NULL, false);
+	profile_merge(m, q);
+	t = only_trace(m);
+	ok(t && !strcmp(xr_text(t, 0), "") && !strcmp(ext_text(t, 0), "0-1000"),
+	   "merge: a side that ran all of it makes one range");
+	profile_free(q);
+	profile_free(m);
+
+	/* an older reader's rules: the hull, tranges skipped */
+	old = strdup(text);
+	memcpy(strstr(old, "2.6"), "2.9", 3);
+	q = profile_new();
+	is_int(from_text(q, old), 0, "a later minor's tranges read as ours");
+	profile_free(q);
+	free(old);
+	free(text);
+	for (int i = 0; i < 2; i++)
+		ranges_release(&xr[i]);
+	profile_free(p);
+
+#define TR_HEAD "hotpack-profile 2.6\nfn 1 a\nfn 1 b\nntrace 1 2 0 1\n"
+	refuses("tranges in version 2.5",
+		"hotpack-profile 2.5\nfn 1 a\nfn 1 b\nntrace 1 2 0 1\ntranges 0 0 0-1,90-99\n"
+		"textent 0 0-99 -\nend 5\n");
+	refuses("tranges after its textent",
+		TR_HEAD "textent 0 0-99 -\ntranges 0 0 0-1,90-99\nend 5\n");
+	refuses("tranges without a textent after it", TR_HEAD "tranges 0 0 0-1,90-99\nend 4\n");
+	refuses("tranges of no trace line", TR_HEAD "tranges 1 0 0-1,90-99\ntextent 0 0-99 -\nend 5\n");
+	refuses("tranges past its trace's functions",
+		TR_HEAD "tranges 0 2 0-1,90-99\ntextent 0 0-99 -\nend 5\n");
+	refuses("tranges whose hull is not the textent's",
+		TR_HEAD "tranges 0 0 0-1,90-99\ntextent 0 0-100 -\nend 5\n");
+	refuses("tranges for a '-' position", TR_HEAD "tranges 0 1 0-1,90-99\ntextent 0 0-1 -\nend 5\n");
+	refuses("tranges of one range", TR_HEAD "tranges 0 0 0-99\ntextent 0 0-99 -\nend 5\n");
+	refuses("tranges out of order", TR_HEAD "tranges 0 0 90-99,0-1\ntextent 0 0-99 -\nend 5\n");
+	refuses("tranges overlapping", TR_HEAD "tranges 0 0 0-50,40-99\ntextent 0 0-99 -\nend 5\n");
+	refuses("tranges empty range", TR_HEAD "tranges 0 0 0-0,90-99\ntextent 0 0-99 -\nend 5\n");
+	refuses("tranges twice for a function",
+		TR_HEAD "tranges 0 0 0-1,90-99\ntranges 0 0 0-1,90-99\ntextent 0 0-99 -\nend 6\n");
+	refuses("tranges with no list", TR_HEAD "tranges 0 0\ntextent 0 0-99 -\nend 5\n");
+	refuses("tranges with two lists",
+		TR_HEAD "tranges 0 0 0-1 90-99\ntextent 0 0-99 -\nend 5\n");
+	refuses("tranges with a trailing comma",
+		TR_HEAD "tranges 0 0 0-1,90-99,\ntextent 0 0-99 -\nend 5\n");
+#undef TR_HEAD
 }
 
 int main(void)
@@ -660,5 +778,6 @@ int main(void)
 	test_build();
 	test_extent();
 	test_textent();
+	test_tranges();
 	return done_testing();
 }

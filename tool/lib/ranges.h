@@ -1,0 +1,37 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * ranges.h - a set of byte ranges [lo, hi) of one function, kept sorted and
+ * apart: the bytes a window's samples ran (prof_trace.xr), so that the model
+ * fetches the lines a visit ran, not every line between its lowest and
+ * highest sample. Ranges that come within RANGES_GAP bytes of each other are
+ * one: a sample marks where execution entered a block, and the bytes up to
+ * the next sample that near ran in between.
+ */
+#ifndef HP_RANGES_H
+#define HP_RANGES_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* an I-cache line: samples closer than that ran the bytes between them */
+#define RANGES_GAP 64
+
+struct ranges {
+	uint32_t *v;		/* n pairs lo, hi: v[2i] < v[2i + 1] < v[2i + 2] */
+	uint32_t n;
+	size_t cap;		/* room in v, in elements */
+};
+
+/* Add [@lo, @hi) (@hi <= @lo: nothing), joining ranges within RANGES_GAP. */
+void ranges_add(struct ranges *r, uint32_t lo, uint32_t hi);
+/* Add every range of @src to @r (a union: associative and commutative). */
+void ranges_union(struct ranges *r, const struct ranges *src);
+/* The lowest and highest byte, [*@lo, *@hi); false when @r is empty. */
+bool ranges_hull(const struct ranges *r, uint32_t *lo, uint32_t *hi);
+bool ranges_equal(const struct ranges *a, const struct ranges *b);
+void ranges_copy(struct ranges *dst, const struct ranges *src);
+/* Free what @r holds and empty it. */
+void ranges_release(struct ranges *r);
+
+#endif
