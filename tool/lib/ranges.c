@@ -16,12 +16,12 @@ void ranges_add(struct ranges *r, uint32_t lo, uint32_t hi)
 
 	if (hi <= lo)
 		return;
-	/* the ranges that [lo - GAP, hi + GAP) touches are [i, j) */
+	/* the ranges less than GAP from [lo, hi) are [i, j) */
 	glo = lo > RANGES_GAP ? lo - RANGES_GAP : 0;
 	ghi = hi < UINT32_MAX - RANGES_GAP ? hi + RANGES_GAP : UINT32_MAX;
-	for (i = 0; i < r->n && r->v[2 * i + 1] < glo; i++)
+	for (i = 0; i < r->n && r->v[2 * i + 1] <= glo; i++)
 		;
-	for (j = i; j < r->n && r->v[2 * j] <= ghi; j++)
+	for (j = i; j < r->n && r->v[2 * j] < ghi; j++)
 		;
 	if (i == j) {
 		XGROW(r->v, r->cap, 2 * ((size_t)r->n + 1));

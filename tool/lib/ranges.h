@@ -3,9 +3,10 @@
  * ranges.h - a set of byte ranges [lo, hi) of one function, kept sorted and
  * apart: the bytes a window's samples ran (prof_trace.xr), so that the model
  * fetches the lines a visit ran, not every line between its lowest and
- * highest sample. Ranges that come within RANGES_GAP bytes of each other are
- * one: a sample marks where execution entered a block, and the bytes up to
- * the next sample that near ran in between.
+ * highest sample. A sample of an address stands for the bytes from it to
+ * the end of its RANGES_GAP line (the QEMU plugin's stream samples each
+ * entry into a 64 B block), and ranges less than RANGES_GAP apart are one:
+ * the bytes between ran, or were fetched with them.
  */
 #ifndef HP_RANGES_H
 #define HP_RANGES_H
@@ -14,7 +15,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* an I-cache line: samples closer than that ran the bytes between them */
+/* an I-cache line, and the sample stream's block */
 #define RANGES_GAP 64
 
 struct ranges {
@@ -23,7 +24,7 @@ struct ranges {
 	size_t cap;		/* room in v, in elements */
 };
 
-/* Add [@lo, @hi) (@hi <= @lo: nothing), joining ranges within RANGES_GAP. */
+/* Add [@lo, @hi) (@hi <= @lo: nothing), joining ranges less than RANGES_GAP apart. */
 void ranges_add(struct ranges *r, uint32_t lo, uint32_t hi);
 /* Add every range of @src to @r (a union: associative and commutative). */
 void ranges_union(struct ranges *r, const struct ranges *src);

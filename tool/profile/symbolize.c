@@ -123,6 +123,8 @@ struct symbolizer {
 	uint32_t win;		/* samples per window, 0: off */
 	uint8_t *id_label;	/* by profile id: a KF_LABEL function */
 	size_t cap_id_label;
+	uint64_t last_line_left; /* sz_resolve(): bytes from the frame's address to
+				  * the end of its RANGES_GAP line (0: no address) */
 	uint64_t last_off;	/* sz_resolve(): the frame's offset in its function,
 				 * UINT64_MAX when it gave none */
 	uint32_t win_samples;	/* resolved samples in it so far (labels not counted) */
@@ -408,6 +410,7 @@ static uint32_t sz_resolve(struct symbolizer *sz, const struct hp_frame *fr, enu
 
 	*at_start = false;
 	sz->last_off = fr->has_off ? fr->off : UINT64_MAX;
+	sz->last_line_left = 0;
 	switch (fr->dso) {
 	case HP_DSO_MODULE:
 		*why = PROF_DROP_MODULE;
@@ -476,6 +479,7 @@ static uint32_t sz_resolve(struct symbolizer *sz, const struct hp_frame *fr, enu
 		if (fn) {
 			*at_start = a == fn->addr;
 			sz->last_off = a - fn->addr;
+			sz->last_line_left = RANGES_GAP - (a & (RANGES_GAP - 1));
 		}
 	} else {
 		*why = PROF_DROP_UNKNOWN;
@@ -539,8 +543,9 @@ static void sz_window_flush(struct symbolizer *sz)
 }
 
 /* One resolved sample of an address list joins the window: function @id
- * at byte @off of it (UINT64_MAX: no offset). */
-static void sz_window_add(struct symbolizer *sz, uint32_t id, uint64_t off)
+ * at byte @off of it (UINT64_MAX: no offset), @line_left bytes before the
+ * end of its RANGES_GAP line (0: its address is not known). */
+static void sz_window_add(struct symbolizer *sz, uint32_t id, uint64_t off, uint64_t line_left)
 {
 	uint32_t i;
 
@@ -553,12 +558,16 @@ static void sz_window_add(struct symbolizer *sz, uint32_t id, uint64_t off)
 	}
 	if (i < sz->win_n) {
 		/* as profile_add_weight_at(): past 4 GiB is no function's */
-		if (off >= UINT32_MAX)
+		uint64_t hi = off + (line_left ? line_left : 1);
+
+		/* from the sample to the end of its line: the most a stream of
+		 * block entries says ran there (what the I-cache fetched of it) */
+		if (hi >= UINT32_MAX) {
 			sz->win_whole = true;
-		else {
+		} else {
 			extent_widen(&sz->win_ext[2 * i], &sz->win_ext[2 * i + 1], (uint32_t)off,
-				     (uint32_t)off + 1);
-			ranges_add(&sz->win_xr[i], (uint32_t)off, (uint32_t)off + 1);
+				     (uint32_t)hi);
+			ranges_add(&sz->win_xr[i], (uint32_t)off, (uint32_t)hi);
 		}
 	}
 	/* a label's samples join the window but do not count toward its
@@ -593,14 +602,16 @@ static void sz_stack(struct symbolizer *sz, const struct hp_event *ev)
 {
 	enum prof_drop why = PROF_DROP_UNKNOWN, w0 = PROF_DROP_UNKNOWN;
 	uint32_t *ids = sz_ids(sz, ev->nframes + 1), *tr = sz->trace;
-	uint64_t off0 = UINT64_MAX;
+	uint64_t off0 = UINT64_MAX, line0 = 0;
 	size_t i, nt = 0;
 	bool at;
 
 	for (i = 0; i < ev->nframes; i++) {
 		ids[i] = sz_resolve(sz, &ev->frames[i], &why, &at);
-		if (i == 0)
+		if (i == 0) {
 			off0 = sz->last_off;
+			line0 = sz->last_line_left;
+		}
 		if (ids[i] == SZ_NONE) {
 			sz->dropped_frames[why]++;
 			if (i == 0)
@@ -617,7 +628,7 @@ static void sz_stack(struct symbolizer *sz, const struct hp_event *ev)
 		else
 			profile_add_weight(sz->prof, ids[0], ev->weight);
 		if (sz->win && ev->nframes == 1)
-			sz_window_add(sz, ids[0], off0);
+			sz_window_add(sz, ids[0], off0, line0);
 	}
 	for (i = 0; i + 1 < ev->nframes; i++)
 		if (ids[i] != SZ_NONE && ids[i + 1] != SZ_NONE && ids[i] != ids[i + 1])

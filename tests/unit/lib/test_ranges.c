@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * test_ranges.c - lib/ranges.h: ranges kept sorted and apart, joined when
- * they come within RANGES_GAP, a union that does not depend on the order.
+ * less than RANGES_GAP apart, a union that does not depend on the order.
  */
 #include "config.h"
 
@@ -40,8 +40,10 @@ int main(void)
 	is_str(str(&r), "0-1,1000-1001,2000-2001", "ranges far apart stay apart, sorted");
 	ranges_add(&r, 1064, 1065);
 	is_str(str(&r), "0-1,1000-1065,2000-2001", "a range within the gap joins its neighbour");
-	ranges_add(&r, 1130, 1131);
-	is_str(str(&r), "0-1,1000-1065,1130-1131,2000-2001", "one past the gap stays apart");
+	ranges_add(&r, 1129, 1130);
+	is_str(str(&r), "0-1,1000-1065,1129-1130,2000-2001", "the gap apart stays apart");
+	ranges_add(&r, 1940, 1960);
+	is_str(str(&r), "0-1,1000-1065,1129-1130,1940-2001", "less than the gap before one joins it");
 	ranges_add(&r, 40, 1990);
 	is_str(str(&r), "0-2001", "a range over several takes them all in");
 	ok(ranges_hull(&r, &lo, &hi) && lo == 0 && hi == 2001, "the hull");

@@ -370,11 +370,18 @@ static struct prof_trace *trace_named(const struct profile *p, const char *names
 	return NULL;
 }
 
+/* Past the 64 B line of @name+@off: where a window's sample there ends. */
+static uint32_t line_end(const char *name, uint32_t off)
+{
+	return off + 64 - (uint32_t)((addr_of(name) + off) & 63);
+}
+
 /*
- * Each window keeps the bytes its own samples hit per function: windows
- * (ksys_read+8, vfs_read+20) and (vfs_read+40, ksys_read+30) are two
- * traces, each with its offsets, where the functions' extents are the
- * union of both. A stack sample's trace has none (whole).
+ * Each window keeps the bytes its own samples hit per function, each from
+ * the sample to the end of its line: windows (ksys_read+8, vfs_read+20)
+ * and (vfs_read+40, ksys_read+30) are two traces, each with its offsets,
+ * where the functions' extents (the samples' own bytes) are the union of
+ * both. A stack sample's trace has none (whole).
  */
 static void test_window_extents(void)
 {
@@ -395,11 +402,13 @@ static void test_window_extents(void)
 	ok(ab && ba && p->ntraces == 2, "window extents: two windows, two traces");
 	if (!ab || !ba)
 		return;
-	ok(profile_trace_extent(ab, 0, &lo, &hi) && lo == 8 && hi == 9 &&
-	   profile_trace_extent(ab, 1, &lo2, &hi2) && lo2 == 20 && hi2 == 21,
-	   "window extents: the first window's offsets");
-	ok(profile_trace_extent(ba, 0, &lo, &hi) && lo == 40 && hi == 41 &&
-	   profile_trace_extent(ba, 1, &lo2, &hi2) && lo2 == 30 && hi2 == 31,
+	ok(profile_trace_extent(ab, 0, &lo, &hi) && lo == 8 && hi == line_end("ksys_read", 8) &&
+	   profile_trace_extent(ab, 1, &lo2, &hi2) && lo2 == 20 &&
+	   hi2 == line_end("vfs_read", 20),
+	   "window extents: the first window's offsets, to their lines' ends");
+	ok(profile_trace_extent(ba, 0, &lo, &hi) && lo == 40 && hi == line_end("vfs_read", 40) &&
+	   profile_trace_extent(ba, 1, &lo2, &hi2) && lo2 == 30 &&
+	   hi2 == line_end("ksys_read", 30),
 	   "window extents: the second's, apart");
 	ok(profile_func_extent(profile_find_func(p, "ksys_read"), &lo, &hi) && lo == 8 && hi == 31,
 	   "window extents: the function's extent is the union");
