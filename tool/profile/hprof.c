@@ -591,9 +591,10 @@ static int textent_entries(struct hprof_reader *r, char *rest)
 		r->tx_have++;
 	}
 	if (r->tx_have == r->tx_want) {
-		bool mine = r->tr_pending && r->tr_place == r->tx_place;
+		/* the tranges held for this trace line, checked against it */
+		bool held = r->tr_pending && r->tr_place == r->tx_place;
 
-		for (uint32_t k = 0; mine && k < r->tx_want; k++) {
+		for (uint32_t k = 0; held && k < r->tx_want; k++) {
 			uint32_t lo, hi;
 
 			if (ranges_hull(&r->tr_xr[k], &lo, &hi) &&
@@ -601,8 +602,8 @@ static int textent_entries(struct hprof_reader *r, char *rest)
 				return hprof_bad(r, "textent: an entry is not the hull of the "
 						 "tranges before it");
 		}
-		profile_trace_extent_add(t, r->tx_ext, mine ? r->tr_xr : NULL, false);
-		if (mine)
+		profile_trace_extent_add(t, r->tx_ext, held ? r->tr_xr : NULL, false);
+		if (held)
 			tranges_clear(r);
 	}
 	return 0;
