@@ -362,6 +362,21 @@ static struct prof_trace *only_trace(const struct profile *p)
 	return p->ntraces == 1 ? p->traces : NULL;
 }
 
+/* Merge into @m a profile of one trace of the functions @names (@n of
+ * them) that ran @ext (NULL and @whole: none known). */
+static void merge_trace(struct profile *m, const char *const *names, uint32_t n,
+			const uint32_t *ext, bool whole)
+{
+	struct profile *q = profile_new();
+	uint32_t ids[8];
+
+	for (uint32_t i = 0; i < n && i < 8; i++)
+		ids[i] = profile_func_id(q, names[i]);
+	profile_trace_extent_add(profile_add_trace(q, ids, n, 1), ext, NULL, whole);
+	profile_merge(m, q);
+	profile_free(q);
+}
+
 /*
  * What each function of a trace ran in its windows: 2.5 "textent" lines,
  * "=" where that is the function's extent line, "-" where not known; a
@@ -398,37 +413,23 @@ static void test_textent(void)
 	t = only_trace(q);
 	ok(t && !strcmp(ext_text(t, 0), "8-41") && !strcmp(ext_text(t, 1), "5-101") &&
 	   !strcmp(ext_text(t, 2), "-"), "read back: the same extents");
-	again = to_text(q);
-	is_str(again, text, "textent: write, read, write: same bytes");
-	free(again);
+	is_text(q, strdup(text), "textent: write, read, write: same bytes");
 
 	/* merge: the union; with a side that has the trace whole: whole */
 	m = profile_new();
 	profile_merge(m, q);
 	profile_free(q);
-	q = profile_new();
-	a = profile_func_id(q, "a");
-	b = profile_func_id(q, "b");
-	c = profile_func_id(q, "c");
-	profile_trace_extent_add(profile_add_trace(q, (uint32_t[]){ a, b, c }, 3, 1),
-				 (uint32_t[]){ 0, 4, 0, 0, 7, 9 }, NULL, false);
-	profile_merge(m, q);
+	merge_trace(m, (const char *[]){ "a", "b", "c" }, 3, (uint32_t[]){ 0, 4, 0, 0, 7, 9 },
+		    false);
 	t = only_trace(m);
 	ok(t && !strcmp(ext_text(t, 0), "0-41") && !strcmp(ext_text(t, 1), "5-101") &&
 	   !strcmp(ext_text(t, 2), "7-9"), "merge: the union of the traces' extents");
-	profile_free(q);
-	q = profile_new();
-	a = profile_func_id(q, "a");
-	b = profile_func_id(q, "b");
-	c = profile_func_id(q, "c");
-	profile_trace_extent_add(profile_add_trace(q, (uint32_t[]){ a, b, c }, 3, 1), NULL, NULL, true);
-	profile_merge(m, q);
+	merge_trace(m, (const char *[]){ "a", "b", "c" }, 3, NULL, true);
 	t = only_trace(m);
 	ok(t && t->ext_whole && !strcmp(ext_text(t, 0), "-"), "merge: whole when a side is");
 	again = to_text(m);
 	ok(strstr(again, "\ntextent ") == NULL, "a whole trace has no textent line");
 	free(again);
-	profile_free(q);
 	profile_free(m);
 	profile_free(p);
 
@@ -542,7 +543,7 @@ static void test_tranges(void)
 	uint32_t e[4] = { 0, 1000, 8, 9 };
 	struct ranges xr[2] = { { 0 }, { 0 } };
 	struct prof_trace *t;
-	char *text, *again, *old;
+	char *text, *old;
 
 	profile_add_weight_at(p, a, 1, 0);
 	profile_add_weight_at(p, a, 1, 999);
@@ -562,36 +563,20 @@ static void test_tranges(void)
 	t = only_trace(q);
 	ok(t && !strcmp(xr_text(t, 0), "0-1,999-1000") && !strcmp(ext_text(t, 0), "0-1000"),
 	   "read back: the ranges and their hull");
-	again = to_text(q);
-	is_str(again, text, "tranges: write, read, write: same bytes");
-	free(again);
-
-	/* merge: a side with only the hull there adds the hull */
-	m = profile_new();
+	is_text(q, strdup(text), "tranges: write, read, write: same bytes");
+	m = profile_new();	/* merge: a side with only the hull there adds the hull */
 	profile_merge(m, q);
 	profile_free(q);
-	q = profile_new();
-	a = profile_func_id(q, "a");
-	b = profile_func_id(q, "b");
-	profile_trace_extent_add(profile_add_trace(q, (uint32_t[]){ a, b }, 2, 1),
-				 (uint32_t[]){ 500, 510, 400, 401 }, NULL, false);
-	profile_merge(m, q);
+	merge_trace(m, (const char *[]){ "a", "b" }, 2, (uint32_t[]){ 500, 510, 400, 401 }, false);
 	t = only_trace(m);
 	ok(t && !strcmp(xr_text(t, 0), "0-1,500-510,999-1000") && !strcmp(ext_text(t, 0), "0-1000"),
 	   "merge: ranges and a hull, the union");
 	ok(t && !strcmp(xr_text(t, 1), "8-9,400-401") && !strcmp(ext_text(t, 1), "8-401"),
 	   "merge: two hulls far apart are two ranges");
-	profile_free(q);
-	q = profile_new();
-	a = profile_func_id(q, "a");
-	b = profile_func_id(q, "b");
-	profile_trace_extent_add(profile_add_trace(q, (uint32_t[]){ a, b }, 2, 1),
-				 (uint32_t[]){ 0, 1000, 0, 0 }, NULL, false);
-	profile_merge(m, q);
+	merge_trace(m, (const char *[]){ "a", "b" }, 2, (uint32_t[]){ 0, 1000, 0, 0 }, false);
 	t = only_trace(m);
 	ok(t && !strcmp(xr_text(t, 0), "") && !strcmp(ext_text(t, 0), "0-1000"),
 	   "merge: a side that ran all of it makes one range");
-	profile_free(q);
 	profile_free(m);
 
 	/* an older reader's rules: the hull, tranges skipped */
