@@ -432,10 +432,7 @@ int cg_build(struct cgraph **out, const struct kimage *img, const struct profile
 				/* folded: what ran is the union, a hull one range */
 				if (!pr->n)
 					ranges_add(pr, pe[0], pe[1]);
-				if (cur.n)
-					ranges_union(pr, &cur);
-				else
-					ranges_add(pr, lo, hi);
+				ranges_add_side(pr, &cur, lo, hi);
 				if (pr->n < 2)
 					pr->n = 0;
 				extent_widen(&pe[0], &pe[1], lo, hi);

@@ -47,6 +47,14 @@ void ranges_union(struct ranges *r, const struct ranges *src)
 		ranges_add(r, src->v[2 * i], src->v[2 * i + 1]);
 }
 
+void ranges_add_side(struct ranges *r, const struct ranges *src, uint32_t lo, uint32_t hi)
+{
+	if (src && src->n)
+		ranges_union(r, src);
+	else
+		ranges_add(r, lo, hi);
+}
+
 bool ranges_hull(const struct ranges *r, uint32_t *lo, uint32_t *hi)
 {
 	if (!r->n)

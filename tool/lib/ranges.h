@@ -28,6 +28,9 @@ struct ranges {
 void ranges_add(struct ranges *r, uint32_t lo, uint32_t hi);
 /* Add every range of @src to @r (a union: associative and commutative). */
 void ranges_union(struct ranges *r, const struct ranges *src);
+/* Add what one side ran: its ranges @src when it has some, else its one
+ * range [@lo, @hi) (a hull is a range of what ran). */
+void ranges_add_side(struct ranges *r, const struct ranges *src, uint32_t lo, uint32_t hi);
 /* The lowest and highest byte, [*@lo, *@hi); false when @r is empty. */
 bool ranges_hull(const struct ranges *r, uint32_t *lo, uint32_t *hi);
 bool ranges_equal(const struct ranges *a, const struct ranges *b);

@@ -155,6 +155,21 @@ struct pathview {
 	const struct cg_path *path;	/* what each position ran; NULL: the nodes' */
 };
 
+/* One reference to [@a, @a + @len): each TLB's pages (their misses to @mp's,
+ * when given) and the I-cache's lines. */
+static void fetch(struct tlbsim **tlb, size_t ntlb, struct icache *ic, struct model_path *mp,
+		  uint64_t a, uint64_t len)
+{
+	for (size_t k = 0; k < ntlb; k++) {
+		unsigned int m = tlbsim_access_range(tlb[k], a, len);
+
+		if (mp)
+			mp->tlb_misses[k] += m;
+	}
+	if (ic)
+		icache_access_range(ic, a, len);
+}
+
 int model_eval_sized(const struct cgraph *cg, const uint64_t *addr, const uint64_t *size,
 		     const struct model_opts *mo, struct model_result *r)
 {
@@ -320,27 +335,19 @@ int model_eval_sized(const struct cgraph *cg, const uint64_t *addr, const uint64
 			 * windows, those this path's samples hit */
 			uint64_t s = size ? size[v] : cg->nodes[v].size;
 			const struct ranges *xr = p->path ? cg_path_ranges(p->path, j) : NULL;
-			uint32_t nr = xr ? xr->n : 1;
 
-			for (uint32_t q = 0; q < nr; q++) {
-				/* with ranges, those it ran, not the lines between */
-				if (xr && !cg_ran_within(xr->v[2 * q], xr->v[2 * q + 1] - xr->v[2 * q],
-							 s, &off, &len))
-					continue;
-				if (!xr && p->path)
-					cg_path_ran(p->path, j, &cg->nodes[v], s, &off, &len);
-				else if (!xr)
-					cg_node_ran(&cg->nodes[v], s, &off, &len);
-				for (size_t k = 0; k < g->ntlb; k++) {
-					unsigned int m = tlbsim_access_range(tlb[k], addr[v] + off,
-									     len);
-
-					if (mp)
-						mp->tlb_misses[k] += m;
-				}
-				if (ic)
-					icache_access_range(ic, addr[v] + off, len);
-			}
+			/* with ranges, those it ran, not the lines between */
+			for (uint32_t q = 0; xr && q < xr->n; q++)
+				if (cg_ran_within(xr->v[2 * q], xr->v[2 * q + 1] - xr->v[2 * q], s,
+						  &off, &len))
+					fetch(tlb, g->ntlb, ic, mp, addr[v] + off, len);
+			if (xr)
+				continue;
+			if (p->path)
+				cg_path_ran(p->path, j, &cg->nodes[v], s, &off, &len);
+			else
+				cg_node_ran(&cg->nodes[v], s, &off, &len);
+			fetch(tlb, g->ntlb, ic, mp, addr[v] + off, len);
 		}
 	}
 	r->runs = nruns;

@@ -225,8 +225,6 @@ static size_t write_tranges(FILE *out, const struct prof_trace *t, size_t place)
 {
 	size_t lines = 0;
 
-	if (!t->ext || t->ext_whole)
-		return 0;
 	for (uint32_t k = 0; k < t->n; k++) {
 		const struct ranges *xr = profile_trace_ranges(t, k);
 
@@ -265,13 +263,13 @@ int hprof_write(FILE *out, const struct profile *p)
 	for (i = 0; i < p->nfuncs; i++)
 		if (profile_func_extent(p->funcs[i], &lo, &hi))
 			minor = HPROF_MINOR_EXTENT;
-	HASH_ITER(hh, p->traces, t, ttmp)
+	HASH_ITER(hh, p->traces, t, ttmp) {
 		if (t->ext && !t->ext_whole && minor < HPROF_MINOR_TEXTENT)
 			minor = HPROF_MINOR_TEXTENT;
-	HASH_ITER(hh, p->traces, t, ttmp)
 		for (k = 0; k < t->n; k++)
 			if (profile_trace_ranges(t, k))
 				minor = HPROF_MINOR_TRANGES;
+	}
 	if (minor)
 		fprintf(out, "%s %d.%d\n", HPROF_MAGIC, HPROF_VERSION, minor);
 	else

@@ -193,15 +193,9 @@ void profile_trace_extent_add(struct prof_trace *t, const uint32_t *ext,
 		if (!ext[2 * i + 1])
 			continue;
 		if (e[1] || theirs) {
-			/* a hull is a range: what ran is the union of both sides' */
-			if (mine)
-				ranges_copy(&u, &t->xr[i]);
-			else
-				ranges_add(&u, e[0], e[1]);
-			if (theirs)
-				ranges_union(&u, &xr[i]);
-			else
-				ranges_add(&u, ext[2 * i], ext[2 * i + 1]);
+			/* what ran is the union of both sides' */
+			ranges_add_side(&u, mine ? &t->xr[i] : NULL, e[0], e[1]);
+			ranges_add_side(&u, xr ? &xr[i] : NULL, ext[2 * i], ext[2 * i + 1]);
 			if (u.n >= 2) {
 				if (!t->xr)
 					t->xr = xcalloc(t->n, sizeof(*t->xr));

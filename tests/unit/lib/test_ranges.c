@@ -69,5 +69,15 @@ int main(void)
 	ranges_release(&r);
 	ranges_release(&s);
 	ranges_release(&u);
+
+	/* a side without ranges adds its hull; one with ranges, those */
+	ranges_add(&s, 0, 10);
+	ranges_add(&s, 500, 510);
+	ranges_add_side(&r, NULL, 200, 300);
+	ranges_add_side(&r, &u, 900, 901);
+	ranges_add_side(&r, &s, 0, 510);
+	is_str(str(&r), "0-10,200-300,500-510,900-901", "ranges_add_side: hulls and ranges");
+	ranges_release(&r);
+	ranges_release(&s);
 	return done_testing();
 }
