@@ -39,11 +39,8 @@
 #define PAGES_SEARCH_WORK 500000000ull	/* node visits and nodes laid out, over all
 					 * (layout_opts.search_work overrides it) */
 /* windows replayed in the order they ran (cg->seq): stretches of it long
- * enough to hold the workload's phases, and the budget to match. 1,000
- * runs were too few to judge by on arm64's kernel loop: moves the sample
- * rated better, the whole sequence rated worse (bench/RESULTS.md, "pages'
- * search booted again") */
-#define PAGES_SEARCH_SEQ_RUNS 2000
+ * enough to hold the workload's phases, and the budget to match */
+#define PAGES_SEARCH_SEQ_RUNS 1000
 #define PAGES_SEARCH_SEQ_WORK 300000000ull
 #define PAGES_SEARCH_PASSES 3
 #define PAGES_SEARCH_TRIES 4		/* the budget must try each function this often */
