@@ -368,13 +368,14 @@ static void merge_trace(struct profile *m, const char *const *names, uint32_t n,
 			const uint32_t *ext, bool whole)
 {
 	struct profile *q = profile_new();
-	uint32_t ids[8];
+	uint32_t *ids = calloc(n, sizeof(*ids));
 
-	for (uint32_t i = 0; i < n && i < 8; i++)
+	for (uint32_t i = 0; i < n; i++)
 		ids[i] = profile_func_id(q, names[i]);
 	profile_trace_extent_add(profile_add_trace(q, ids, n, 1), ext, NULL, whole);
 	profile_merge(m, q);
 	profile_free(q);
+	free(ids);
 }
 
 /*
