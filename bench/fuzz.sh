@@ -92,6 +92,13 @@ if [ ! -s "$s/real-hprof/itlb.hprof" ]; then
 	"$build/tool/hotpack" profile -q --map "$s/data/vmlinux.map" --vmlinux "$s/data/vmlinux" \
 		"$s/real-addrs/itlb-miss-4000.txt" -o "$tmp/new" && place "$s/real-hprof/itlb.hprof" || exit 2
 fi
+# the same stream's first 192 addresses as windows (2.6: ntrace, textent,
+# tranges, seq): the reader's newest records, within -max_len (15 KB)
+if [ ! -s "$s/real-hprof/itlb-windows.hprof" ]; then
+	head -n 192 "$s/real-addrs/itlb-miss-4000.txt" | "$build/tool/hotpack" profile -q \
+		--map "$s/data/vmlinux.map" --vmlinux "$s/data/vmlinux" --addr-window 64 --sequence \
+		-o "$tmp/new" - && place "$s/real-hprof/itlb-windows.hprof" || exit 2
+fi
 copy "$s/elf" "$s/data/vmlinux"
 head -c 1048576 "$s/data/vmlinux" >"$tmp/new" && place "$s/elf/vmlinux-cut-1M"	# truncated
 "${CC:-cc}" -O1 -ffunction-sections -fno-pie -no-pie -nostdlib -static -fno-sanitize=all \
