@@ -31,27 +31,20 @@ A Markdown table to stdout.  Needs readelf and nm (binutils).
 """
 import collections
 import os
+import runpy
 import struct
 import subprocess
 import sys
+import types
+
+# the halves as bench/generalize.sh takes them, from bench/families.conf
+rs = types.SimpleNamespace(**runpy.run_path(os.path.join(
+    os.path.dirname(os.path.abspath(__file__)), "replay-splits.py")))
 
 FAN_IN = 20
 FAN_IN_MAX_SIZE = 1024
 TABLE_SPAN = 64
 TABLE_SECTIONS = (".rodata", ".data", ".data..ro_after_init")
-
-
-def conf():
-    """FAMILIES and SPLITS from the environment, else bench/families.conf."""
-    vals = {}
-    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "families.conf")
-    with open(path) as f:
-        for line in f:
-            if "=" in line and not line.startswith("#"):
-                k, v = line.rstrip("\n").split("=", 1)
-                vals[k] = v
-    return (os.environ.get("FAMILIES", vals["FAMILIES"]).split(),
-            os.environ.get("SPLITS", vals["SPLITS"]).split())
 
 
 def die(msg):
@@ -146,8 +139,8 @@ def main(argv):
         sys.stderr.write(__doc__.split("\n\n")[1] + "\n")
         return 2
     vmlinux, profdir, edges = argv[1:4]
-    fams, splits = conf()
-    splits = argv[4:] or splits
+    fams = rs.FAMILIES.split()
+    halves = rs.halves(argv[4:] or None)
     heat = {f: profile_heat(os.path.join(profdir, f + ".hprof")) for f in fams}
     by_addr, size = image_functions(vmlinux)
     sib = table_siblings(vmlinux, by_addr)
@@ -158,37 +151,31 @@ def main(argv):
     print("| training half | test half's samples in code it never ran | functions "
           "| callees d1 | d2 | d3 | table siblings | fan-in >= %d | all |" % FAN_IN)
     print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
-    for s in splits:
-        a = s.split(",")
-        for f in a:
-            if f not in heat:
-                die("%s: not a family of FAMILIES" % f)
-        b = [f for f in fams if f not in a]
-        for train, test in ((a, b), (b, a)):
-            seen = set()
-            for f in train:
-                seen.update(heat[f])
-            th = collections.Counter()
-            for f in test:
-                th.update(heat[f])
-            new = {n: w for n, w in th.items() if n not in seen}
-            nw = sum(new.values()) or 1
-            reach, front = [], set(seen)
-            got = set()
-            for _ in range(3):
-                front = {c for f in front for c in callees[f]} - seen - got
-                got |= front
-                reach.append(set(got))
-            sets = reach + [{x for f in seen for x in sib[f]} - seen, fan_in - seen]
-            sets.append(reach[2] | sets[3] | sets[4])
+    for train, test in halves:
+        seen = set()
+        for f in train:
+            seen.update(heat[f])
+        th = collections.Counter()
+        for f in test:
+            th.update(heat[f])
+        new = {n: w for n, w in th.items() if n not in seen}
+        nw = sum(new.values()) or 1
+        reach, front = [], set(seen)
+        got = set()
+        for _ in range(3):
+            front = {c for f in front for c in callees[f]} - seen - got
+            got |= front
+            reach.append(set(got))
+        sets = reach + [{x for f in seen for x in sib[f]} - seen, fan_in - seen]
+        sets.append(reach[2] | sets[3] | sets[4])
 
-            def cell(c):
-                return "%.0f%% (%d, %d KiB)" % (
-                    100.0 * sum(w for n, w in new.items() if n in c) / nw,
-                    len(c), sum(size.get(n, 0) for n in c) // 1024)
-            print("| %s | %.1f%% | %d | %s |" % (
-                " ".join(train), 100.0 * sum(new.values()) / (sum(th.values()) or 1),
-                len(new), " | ".join(cell(c) for c in sets)))
+        def cell(c):
+            return "%.0f%% (%d, %d KiB)" % (
+                100.0 * sum(w for n, w in new.items() if n in c) / nw,
+                len(c), sum(size.get(n, 0) for n in c) // 1024)
+        print("| %s | %.1f%% | %d | %s |" % (
+            " ".join(train), 100.0 * sum(new.values()) / (sum(th.values()) or 1),
+            len(new), " | ".join(cell(c) for c in sets)))
     return 0
 
 

@@ -29,8 +29,14 @@ whole) stay where cds put them in every variant.
 import json
 import os
 import re
+import runpy
 import subprocess
 import sys
+import types
+
+# the halves as bench/generalize.sh takes them, from bench/families.conf
+rs = types.SimpleNamespace(**runpy.run_path(os.path.join(
+    os.path.dirname(os.path.abspath(__file__)), "replay-splits.py")))
 
 SIZES = "8,16,32,64,128"
 SECTION = re.compile(r"\(\.text\.([^)]+)\)")
@@ -39,17 +45,6 @@ SECTION = re.compile(r"\(\.text\.([^)]+)\)")
 def die(msg):
     sys.stderr.write("reorder-screen.py: %s\n" % msg)
     sys.exit(1)
-
-
-def conf():
-    vals = {}
-    with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "families.conf")) as f:
-        for line in f:
-            if "=" in line and not line.startswith("#"):
-                k, v = line.rstrip("\n").split("=", 1)
-                vals[k] = v
-    return (os.environ.get("FAMILIES", vals["FAMILIES"]).split(),
-            os.environ.get("SPLITS", vals["SPLITS"]).split())
 
 
 def read_hprof(path):
@@ -181,35 +176,32 @@ def main(argv):
             ok = False
         if not ok:
             die("%s: not a variant (cds, first-touch:C, hubs:T; C and T in [0, 1])" % v)
-    fams, splits = conf()
+    halves = rs.halves()
     os.makedirs(outdir, exist_ok=True)
     prof = lambda fs: [os.path.join(profdir, f + ".hprof") for f in fs]
     sums = {v: [[0] * 6, [0] * 6] for v in variants}
     with open(os.path.join(outdir, "screen.txt"), "w") as log:
-        for s in splits:
-            a = s.split(",")
-            b = [f for f in fams if f not in a]
-            for train, test in ((a, b), (b, a)):
-                name = "-".join(train)
-                cds = os.path.join(outdir, "cds-%s.lds" % name)
-                if not os.path.exists(cds):
-                    hotpack("order", "-q", "-o", cds, vmlinux, *prof(train))
-                for v in variants:
-                    kind, _, arg = v.partition(":")
-                    order = os.path.join(outdir, "%s-%s.lds" % (v.replace(":", ""), name))
-                    if kind == "first-touch":
-                        first_touch(cds, order, float(arg), prof(train))
-                    elif kind == "hubs":
-                        hubs(cds, order, float(arg), prof(train))
-                    else:
-                        order = cds
-                    te, tr = cost(vmlinux, order, prof(test)), cost(vmlinux, order, prof(train))
-                    log.write("%s %s test %s train %s\n" % (
-                        v, name, " ".join(map(str, te)), " ".join(map(str, tr))))
-                    log.flush()
-                    for k in range(6):
-                        sums[v][0][k] += te[k]
-                        sums[v][1][k] += tr[k]
+        for train, test in halves:
+            name = "-".join(train)
+            cds = os.path.join(outdir, "cds-%s.lds" % name)
+            if not os.path.exists(cds):
+                hotpack("order", "-q", "-o", cds, vmlinux, *prof(train))
+            for v in variants:
+                kind, _, arg = v.partition(":")
+                order = os.path.join(outdir, "%s-%s.lds" % (v.replace(":", ""), name))
+                if kind == "first-touch":
+                    first_touch(cds, order, float(arg), prof(train))
+                elif kind == "hubs":
+                    hubs(cds, order, float(arg), prof(train))
+                else:
+                    order = cds
+                te, tr = cost(vmlinux, order, prof(test)), cost(vmlinux, order, prof(train))
+                log.write("%s %s test %s train %s\n" % (
+                    v, name, " ".join(map(str, te)), " ".join(map(str, tr))))
+                log.flush()
+                for k in range(6):
+                    sums[v][0][k] += te[k]
+                    sums[v][1][k] += tr[k]
     print("| order | measured on | 8 | 16 | 32 | 64 | 128 entries | I-cache misses |")
     print("|---|---|---:|---:|---:|---:|---:|---:|")
     for side, label in ((0, "unseen test halves"), (1, "training halves")):
