@@ -20,6 +20,17 @@ and the I-cache).  VARIANT:
   hubs:T          the functions in at least a share T of the windows of every
                   family of the half first (cds's order among them), then the
                   rest of cds's order
+  callees:D       cds's order, then the functions it lacks that its functions
+                  call directly (call or tail call), D calls deep at most, in
+                  the order of their first caller (EDGES needed)
+  fanin:N         cds's order, then the functions of at most 1 KiB that it
+                  lacks and that 20 or more places call directly, most
+                  called first (EDGES needed)
+
+The last two append after the whole order, where no training family runs,
+so they can only move the test halves.  EDGES: `hotpack callgraph VMLINUX
+--edges` in the environment; functions are appended only when the link map
+(VMLINUX.map) has their own .text.NAME section.
 
 A Markdown table of the six halves summed to stdout; orders, reports and a
 line per half (OUTDIR/screen.txt) stay in OUTDIR.  HOTPACK: the binary
@@ -137,6 +148,73 @@ def hubs(cds, out, share, profiles):
           [ln for ln in body if line_name(ln) not in hub])
 
 
+def image_edges():
+    """(callees, callers) by name, from EDGES."""
+    path = os.environ.get("EDGES")
+    if not path:
+        die("callees and fanin need EDGES (hotpack callgraph VMLINUX --edges)")
+    callees, callers = {}, {}
+    try:
+        f = open(path)
+    except OSError as e:
+        die("%s: %s" % (path, e.strerror))
+    with f:
+        for line in f:
+            p = line.split()
+            if len(p) < 3 or p[2] not in ("call", "tail") or p[1] == "?":
+                continue
+            a = p[0].split("+")[0]
+            callees.setdefault(a, []).append(p[1])
+            callers.setdefault(p[1], set()).add(a)
+    return callees, callers
+
+
+def text_sections(vmlinux):
+    """Name -> size of each .text.NAME input section of VMLINUX.map."""
+    out = {}
+    try:
+        f = open(vmlinux + ".map")
+    except OSError as e:
+        die("%s.map: %s" % (vmlinux, e.strerror))
+    with f:
+        name = None
+        for line in f:
+            # a long name has its address and size on the next line
+            m = re.match(r" \.text\.(\S+)(?:\s+0x[0-9a-f]+\s+0x([0-9a-f]+))?", line)
+            if m and m.group(2):
+                out.setdefault(m.group(1), int(m.group(2), 16))
+            elif name:
+                m2 = re.match(r"\s+0x[0-9a-f]+\s+0x([0-9a-f]+)", line)
+                if m2:
+                    out.setdefault(name, int(m2.group(1), 16))
+            name = m.group(1) if m and not m.group(2) else None
+    return out
+
+
+def append(cds, out, vmlinux, kind, arg):
+    head, body = split_order(cds)
+    have = {line_name(ln) for ln in body}
+    secs = text_sections(vmlinux)
+    callees, callers = image_edges()
+    extra = []
+    if kind == "callees":
+        front = [line_name(ln) for ln in body if line_name(ln)]
+        for _ in range(int(arg)):
+            nxt = []
+            for f in front:
+                for c in callees.get(f, ()):
+                    if c in secs and c not in have:
+                        have.add(c)
+                        extra.append(c)
+                        nxt.append(c)
+            front = nxt
+    else:
+        fan = [(-len(c), n) for n, c in callers.items()
+               if len(c) >= int(arg) and n in secs and n not in have and secs[n] <= 1024]
+        extra = [n for _, n in sorted(fan)]
+    write(out, head, body + ["*(.text.%s)" % n for n in extra])
+
+
 def write(path, head, body):
     with open(path + ".tmp", "w") as f:
         f.write("\n".join(head + body) + "\n")
@@ -171,11 +249,13 @@ def main(argv):
         if kind == "cds" and not arg:
             continue
         try:
-            ok = kind in ("first-touch", "hubs") and 0 <= float(arg) <= 1
+            ok = (kind in ("first-touch", "hubs") and 0 <= float(arg) <= 1 or
+                  kind in ("callees", "fanin") and arg.isdigit() and int(arg) > 0)
         except ValueError:
             ok = False
         if not ok:
-            die("%s: not a variant (cds, first-touch:C, hubs:T; C and T in [0, 1])" % v)
+            die("%s: not a variant (cds, first-touch:C, hubs:T, callees:D, fanin:N;"
+                " C and T in [0, 1], D and N counts)" % v)
     halves = rs.halves()
     os.makedirs(outdir, exist_ok=True)
     prof = lambda fs: [os.path.join(profdir, f + ".hprof") for f in fs]
@@ -193,6 +273,8 @@ def main(argv):
                     first_touch(cds, order, float(arg), prof(train))
                 elif kind == "hubs":
                     hubs(cds, order, float(arg), prof(train))
+                elif kind in ("callees", "fanin"):
+                    append(cds, order, vmlinux, kind, arg)
                 else:
                     order = cds
                 te, tr = cost(vmlinux, order, prof(test)), cost(vmlinux, order, prof(train))
