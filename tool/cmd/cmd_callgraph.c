@@ -273,7 +273,8 @@ static void print_flat_and_totals(FILE *out, const struct cg_tree *t, const stru
 			pages[npages++] = p;
 		}
 	}
-	qsort(pages, npages, sizeof(*pages), cmp_u64);
+	if (npages) /* all sizes 0: pages is NULL, which qsort() must not get */
+		qsort(pages, npages, sizeof(*pages), cmp_u64);
 	for (size_t i = 0; i < npages; i++)
 		if (!i || pages[i] != pages[i - 1])
 			distinct++;
