@@ -48,25 +48,17 @@ import types
 # the halves as bench/generalize.sh takes them, from bench/families.conf
 rs = types.SimpleNamespace(**runpy.run_path(os.path.join(
     os.path.dirname(os.path.abspath(__file__)), "replay-splits.py")))
+die, open_or_die = rs.sr.die, rs.sr.open_or_die
 
 SIZES = "8,16,32,64,128"
 SECTION = re.compile(r"\(\.text\.([^)]+)\)")
-
-
-def die(msg):
-    sys.stderr.write("reorder-screen.py: %s\n" % msg)
-    sys.exit(1)
 
 
 def read_hprof(path):
     """(names, traces, sequence, heat) of a .hprof: fn lines, ntrace lines
     as lists of fn places, the seq and + lines as trace places."""
     names, traces, seq, heat = [], [], [], {}
-    try:
-        f = open(path)
-    except OSError as e:
-        die("%s: %s" % (path, e.strerror))
-    with f:
+    with open_or_die(path) as f:
         for line in f:
             p = line.split()
             if not p:
@@ -154,11 +146,7 @@ def image_edges():
     if not path:
         die("callees and fanin need EDGES (hotpack callgraph VMLINUX --edges)")
     callees, callers = {}, {}
-    try:
-        f = open(path)
-    except OSError as e:
-        die("%s: %s" % (path, e.strerror))
-    with f:
+    with open_or_die(path) as f:
         for line in f:
             p = line.split()
             if len(p) < 3 or p[2] not in ("call", "tail") or p[1] == "?":
@@ -172,22 +160,9 @@ def image_edges():
 def text_sections(vmlinux):
     """Name -> size of each .text.NAME input section of VMLINUX.map."""
     out = {}
-    try:
-        f = open(vmlinux + ".map")
-    except OSError as e:
-        die("%s.map: %s" % (vmlinux, e.strerror))
-    with f:
-        name = None
-        for line in f:
-            # a long name has its address and size on the next line
-            m = re.match(r" \.text\.(\S+)(?:\s+0x[0-9a-f]+\s+0x([0-9a-f]+))?", line)
-            if m and m.group(2):
-                out.setdefault(m.group(1), int(m.group(2), 16))
-            elif name:
-                m2 = re.match(r"\s+0x[0-9a-f]+\s+0x([0-9a-f]+)", line)
-                if m2:
-                    out.setdefault(name, int(m2.group(1), 16))
-            name = m.group(1) if m and not m.group(2) else None
+    for name, _, size, _ in rs.sr.read_text(vmlinux + ".map"):
+        if name.startswith(".text."):
+            out.setdefault(name[len(".text."):], size)
     return out
 
 
