@@ -40,16 +40,12 @@ import types
 # the halves as bench/generalize.sh takes them, from bench/families.conf
 rs = types.SimpleNamespace(**runpy.run_path(os.path.join(
     os.path.dirname(os.path.abspath(__file__)), "replay-splits.py")))
+die, open_or_die = rs.sr.die, rs.sr.open_or_die
 
 FAN_IN = 20
 FAN_IN_MAX_SIZE = 1024
 TABLE_SPAN = 64
 TABLE_SECTIONS = (".rodata", ".data", ".data..ro_after_init")
-
-
-def die(msg):
-    sys.stderr.write("novel-predictors.py: %s\n" % msg)
-    sys.exit(1)
 
 
 def run(*cmd):
@@ -62,14 +58,11 @@ def run(*cmd):
 def profile_heat(path):
     """Function name -> samples, from a .hprof's fn lines."""
     heat = collections.Counter()
-    try:
-        with open(path) as f:
-            for line in f:
-                if line.startswith("fn "):
-                    _, w, name = line.split(None, 2)
-                    heat[name.strip()] += int(w)
-    except OSError as e:
-        die("%s: %s" % (path, e.strerror))
+    with open_or_die(path) as f:
+        for line in f:
+            if line.startswith("fn "):
+                _, w, name = line.split(None, 2)
+                heat[name.strip()] += int(w)
     if not heat:
         die("%s: no fn lines: not a .hprof profile" % path)
     return heat
@@ -119,18 +112,19 @@ def table_siblings(vmlinux, by_addr):
 
 
 def read_edges(path):
-    callees, callers = collections.defaultdict(set), collections.defaultdict(set)
-    try:
-        with open(path) as f:
-            for line in f:
-                p = line.split()
-                if len(p) < 3 or p[2] not in ("call", "tail") or p[1] == "?":
-                    continue
-                a = p[0].split("+")[0]
-                callees[a].add(p[1])
+    """(callees, callers) by name, from `hotpack callgraph --edges`: each
+    function's direct callees (call and tail call) in call-site order, once
+    each, and each function's set of callers."""
+    callees, callers = collections.defaultdict(list), collections.defaultdict(set)
+    with open_or_die(path) as f:
+        for line in f:
+            p = line.split()
+            if len(p) < 3 or p[2] not in ("call", "tail") or p[1] == "?":
+                continue
+            a = p[0].split("+")[0]
+            if a not in callers[p[1]]:
+                callees[a].append(p[1])
                 callers[p[1]].add(a)
-    except OSError as e:
-        die("%s: %s" % (path, e.strerror))
     return callees, callers
 
 

@@ -37,6 +37,7 @@ line per half (OUTDIR/screen.txt) stay in OUTDIR.  HOTPACK: the binary
 (default: hotpack on PATH).  Plain .text units (an assembly object moved
 whole) stay where cds put them in every variant.
 """
+import functools
 import json
 import os
 import re
@@ -49,14 +50,18 @@ import types
 rs = types.SimpleNamespace(**runpy.run_path(os.path.join(
     os.path.dirname(os.path.abspath(__file__)), "replay-splits.py")))
 die, open_or_die = rs.sr.die, rs.sr.open_or_die
+npred = types.SimpleNamespace(**runpy.run_path(os.path.join(
+    os.path.dirname(os.path.abspath(__file__)), "novel-predictors.py")))
 
 SIZES = "8,16,32,64,128"
 SECTION = re.compile(r"\(\.text\.([^)]+)\)")
 
 
+@functools.lru_cache(maxsize=None)
 def read_hprof(path):
     """(names, traces, sequence, heat) of a .hprof: fn lines, ntrace lines
-    as lists of fn places, the seq and + lines as trace places."""
+    as lists of fn places, the seq and + lines as trace places (read once
+    for every variant; callers do not change them)."""
     names, traces, seq, heat = [], [], [], {}
     with open_or_die(path) as f:
         for line in f:
@@ -140,23 +145,16 @@ def hubs(cds, out, share, profiles):
           [ln for ln in body if line_name(ln) not in hub])
 
 
+@functools.lru_cache(maxsize=None)
 def image_edges():
-    """(callees, callers) by name, from EDGES."""
+    """(callees, callers) by name, from EDGES (read once)."""
     path = os.environ.get("EDGES")
     if not path:
         die("callees and fanin need EDGES (hotpack callgraph VMLINUX --edges)")
-    callees, callers = {}, {}
-    with open_or_die(path) as f:
-        for line in f:
-            p = line.split()
-            if len(p) < 3 or p[2] not in ("call", "tail") or p[1] == "?":
-                continue
-            a = p[0].split("+")[0]
-            callees.setdefault(a, []).append(p[1])
-            callers.setdefault(p[1], set()).add(a)
-    return callees, callers
+    return npred.read_edges(path)
 
 
+@functools.lru_cache(maxsize=None)
 def text_sections(vmlinux):
     """Name -> size of each .text.NAME input section of VMLINUX.map."""
     out = {}
@@ -177,7 +175,7 @@ def append(cds, out, vmlinux, kind, arg):
         for _ in range(int(arg)):
             nxt = []
             for f in front:
-                for c in callees.get(f, ()):
+                for c in callees[f]:
                     if c in secs and c not in have:
                         have.add(c)
                         extra.append(c)
