@@ -30,23 +30,24 @@ from collections import Counter
 rs = types.SimpleNamespace(**runpy.run_path(os.path.join(
     os.path.dirname(os.path.abspath(__file__)), "replay-splits.py")))
 sr = rs.sr
+npred = types.SimpleNamespace(**runpy.run_path(os.path.join(
+    os.path.dirname(os.path.abspath(__file__)), "novel-predictors.py")))
 
 
 def read_callees(path, base):
-    """Function index -> indices it calls directly, from callgraph --edges."""
+    """Function index -> indices it calls directly, from callgraph --edges
+    (novel-predictors.py's reader; names to base's .text.NAME indices)."""
     idx = {}
     for i, b in enumerate(base):
         if b[0].startswith(".text."):
             idx.setdefault(b[0][len(".text."):], i)
+    callees, _ = npred.read_edges(path)
     out = {}
-    with open(path) as f:
-        for line in f:
-            p = line.split()
-            if len(p) < 3 or p[2] not in ("call", "tail"):
-                continue
-            a, b = idx.get(p[0].split("+")[0]), idx.get(p[1])
-            if a is not None and b is not None:
-                out.setdefault(a, set()).add(b)
+    for a, cs in callees.items():
+        if a in idx:
+            got = {idx[c] for c in cs if c in idx}
+            if got:
+                out[idx[a]] = got
     return out
 
 

@@ -14,49 +14,48 @@ of the trained functions, and how many share an object file with one,
 against how many functions each of those sets holds.
 """
 import collections
+import os
 import re
+import runpy
 import sys
+import types
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sr = types.SimpleNamespace(**runpy.run_path(os.path.join(HERE, "stream-replay.py")))
+npred = types.SimpleNamespace(**runpy.run_path(os.path.join(HERE, "novel-predictors.py")))
 
 
 def order_names(path):
     """(object or None, .text.NAME) of each line of an lds order"""
     out = []
-    for line in open(path):
-        m = re.search(r'\*:(\S+?)\((\.text\.[^)]+)\)', line)
-        if m:
-            out.append((m.group(1), m.group(2)))
-            continue
-        m = re.search(r'^\*\((\.text\.[^)]+)\)', line)
-        if m:
-            out.append((None, m.group(1)))
+    with sr.open_or_die(path) as f:
+        for line in f:
+            m = re.search(r'\*:(\S+?)\((\.text\.[^)]+)\)', line)
+            if m:
+                out.append((m.group(1), m.group(2)))
+                continue
+            m = re.search(r'^\*\((\.text\.[^)]+)\)', line)
+            if m:
+                out.append((None, m.group(1)))
     return out
 
 
 def link_map(path):
-    """.text.NAME -> (object, size)"""
-    obj = {}
-    lines = open(path).read().split('\n')
-    for i, line in enumerate(lines):
-        m = re.match(r'^ (\.text\.\S+)\s+0x(\S+)\s+0x(\S+)\s+(\S+)', line)
-        if m:
-            obj[m.group(1)] = (m.group(4), int(m.group(3), 16))
-            continue
-        m = re.match(r'^ (\.text\.\S+)\s*$', line)
-        if m and i + 1 < len(lines):
-            p = lines[i + 1].split()
-            if len(p) == 3 and p[0].startswith('0x'):
-                obj[m.group(1)] = (p[2], int(p[1], 16))
-    return obj
+    """.text.NAME -> (object, size), of the .text output section"""
+    return {name: (o, size) for name, _, size, o in sr.read_text(path)
+            if name.startswith('.text.')}
 
 
 def main():
+    if len(sys.argv) != 5:
+        sys.stderr.write(__doc__.split('\n\n')[1] + '\n')
+        return 2
     mapf, edgef, trainf, oraclef = sys.argv[1:5]
     obj = link_map(mapf)
+    callees, _ = npred.read_edges(edgef)
     edges = collections.defaultdict(set)
-    for line in open(edgef):
-        p = line.split()
-        if len(p) >= 3 and p[1] != '?' and p[2] in ('call', 'tail'):
-            edges['.text.' + p[0].split('+')[0]].add('.text.' + p[1])
+    for a, cs in callees.items():
+        edges['.text.' + a] = {'.text.' + c for c in cs}
     trained = {s for _, s in order_names(trainf)}
     oracle = [s for _, s in order_names(oraclef)]
     missing = [s for s in oracle if s not in trained]
@@ -73,4 +72,4 @@ def main():
 
 
 if __name__ == '__main__':
-    main()
+    sys.exit(main())
