@@ -20,7 +20,10 @@
 # OTHER, a directory of FAMILY.hprof recorded on another kernel version
 # (e.g. profiles/linux-6.1-x86_64 when KVER=6.12), adds a third order: from
 # those, against this version's vmlinux (names matched across versions),
-# relinked and counted the same way.  The table also gives the base
+# relinked and counted the same way; OTHER_OPTS are added to that order's
+# options (e.g. --min-match 0 to take files hotpack refuses as another
+# kernel's: then the run says so and leaves the third order out, rather
+# than stopping).  The table also gives the base
 # image's misses, and a second one the base and the .hprof order on every
 # family at every size (8-128 entries).  See bench/kernel-families.sh for the environment (KBUILD,
 # HPBUILD, FAMILIES, KVER); a rerun reuses what OUTDIR holds.
@@ -33,6 +36,7 @@ PDIR=${2:-$TOP/profiles/linux-$KVER-$parch}
 : "${ALGO_OPTS:=}"
 : "${TAG:=shipped}"
 : "${OTHER:=}"
+: "${OTHER_OPTS:=}"
 sfx=$(kf_algo_tag)
 kf_setup "$1"
 PDIR=$(mkdir -p "$PDIR" && cd "$PDIR" && pwd)
@@ -71,7 +75,7 @@ order "$kh" $profs
 kf_count base
 kf_image "$ks"
 kf_image "$kh"
-ko=
+ko= refused=
 if [ -n "$OTHER" ]; then
 	ko=prof-other$KF_GRAIN_TAG-$(basename "$OTHER")-$sfx
 	others=
@@ -79,9 +83,22 @@ if [ -n "$OTHER" ]; then
 		[ -f "$OTHER/$f.hprof" ] || kf_die "$OTHER/$f.hprof: no such profile (OTHER)"
 		others="$others $OTHER/$f.hprof"
 	done
-	# shellcheck disable=SC2086
-	order "$ko" $others
-	kf_image "$ko"
+	o=$OUT/orders/$ko.lds
+	if [ ! -f "$o" ]; then
+		kf_say "order ${o##*/}: hotpack order $ALGO_OPTS $OTHER_OPTS$others"
+		# shellcheck disable=SC2086
+		if "$HOTPACK" order $ALGO_OPTS $OTHER_OPTS -o "$o.new" "$BASE/vmlinux" $others \
+			2> "${o%.lds}.err"; then
+			mv "$o.new" "$o"
+		else
+			cat "${o%.lds}.err" >&2
+			kf_say "hotpack refused $OTHER's profiles; the third order is left out" \
+				"(OTHER_OPTS=\"--min-match 0\" takes them as they are)"
+			rm -f "$o.new"
+			refused=$ko ko=
+		fi
+	fi
+	[ -z "$ko" ] || kf_image "$ko"
 fi
 
 # pct A B: B against A, in per cent
@@ -100,11 +117,16 @@ md=$OUT/profiles-$TAG-$sfx.md
 		echo "The two orders differ ($(cmp "$OUT/orders/$ks.body" "$OUT/orders/$kh.body" 2>&1 | head -1))."
 	fi
 	echo
-	if [ -n "$ko" ]; then
-		echo "Third order: from the nine .hprof in $OTHER, against this vmlinux;"
-		echo "what hotpack order said of them:"
+	if [ -n "$ko" ] || [ -n "$refused" ]; then
+		if [ -n "$ko" ]; then
+			echo "Third order: from the nine .hprof in $OTHER${OTHER_OPTS:+ ($OTHER_OPTS)}, against this"
+			echo "vmlinux; what hotpack order said of them:"
+		else
+			echo "No third order: hotpack order refused the nine .hprof in $OTHER against"
+			echo "this vmlinux (OTHER_OPTS=\"--min-match 0\" takes them as they are):"
+		fi
 		echo
-		grep -v '^$' "$OUT/orders/$ko.err" | sed 's/^/    /'
+		grep -v '^$' "$OUT/orders/${ko:-$refused}.err" | sed 's/^/    /'
 		echo
 	fi
 	echo "32-entry misses (4 KiB pages, fully associative LRU):"
