@@ -20,13 +20,14 @@
 # OTHER, a directory of FAMILY.hprof recorded on another kernel version
 # (e.g. profiles/linux-6.1-x86_64 when KVER=6.12), adds a third order: from
 # those, against this version's vmlinux (names matched across versions),
-# relinked and counted the same way; OTHER_OPTS are added to that order's
-# options (e.g. --min-match 0 to take files hotpack refuses as another
-# kernel's: then the run says so and leaves the third order out, rather
-# than stopping).  The table also gives the base
-# image's misses, and a second one the base and the .hprof order on every
-# family at every size (8-128 entries).  See bench/kernel-families.sh for the environment (KBUILD,
-# HPBUILD, FAMILIES, KVER); a rerun reuses what OUTDIR holds.
+# relinked and counted the same way.  Where hotpack refuses those files
+# (too little of their weight matches: another kernel's), the run says so
+# and goes on without the third order; OTHER_OPTS are added to that
+# order's options (--min-match 0 takes the files as they are).  The table
+# also gives the base image's misses, and a second one the base and the
+# .hprof order on every family at every size (8-128 entries).  See
+# bench/kernel-families.sh for the environment (KBUILD, HPBUILD, FAMILIES,
+# KVER); a rerun reuses what OUTDIR holds.
 set -eu
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 [ $# -ge 1 ] && [ $# -le 2 ] || { echo "usage: $0 OUTDIR [PROFILEDIR]" >&2; exit 2; }
@@ -78,6 +79,9 @@ kf_image "$kh"
 ko= refused=
 if [ -n "$OTHER" ]; then
 	ko=prof-other$KF_GRAIN_TAG-$(basename "$OTHER")-$sfx
+	# its options name its image, so that a rerun with others makes it anew
+	[ -z "$OTHER_OPTS" ] ||
+		ko=$ko-$(echo "$OTHER_OPTS" | sed 's/[^a-z0-9]\{1,\}/-/g; s/^-//; s/-$//')
 	others=
 	for f in $FAMILIES; do
 		[ -f "$OTHER/$f.hprof" ] || kf_die "$OTHER/$f.hprof: no such profile (OTHER)"
