@@ -56,16 +56,26 @@ for f in $FAMILIES; do
 	profs="$profs $p"
 done
 
-# order NAME INPUT...: $OUT/orders/NAME.lds (hotpack order $ALGO_OPTS)
-order() {
-	o=$OUT/orders/$1.lds
-	shift
+# order_try NAME "OPTIONS" INPUT...: $OUT/orders/NAME.lds (hotpack order
+# $ALGO_OPTS OPTIONS), or hotpack's errors on stderr and a failure
+order_try() {
+	o=$OUT/orders/$1.lds opts=$2
+	shift 2
 	[ -f "$o" ] && return 0
-	kf_say "order ${o##*/}: hotpack order $ALGO_OPTS $*"
+	kf_say "order ${o##*/}: hotpack order $ALGO_OPTS${opts:+ $opts} $*"
 	# shellcheck disable=SC2086
-	"$HOTPACK" order $ALGO_OPTS -o "$o.new" "$BASE/vmlinux" "$@" 2> "${o%.lds}.err" ||
-		{ cat "${o%.lds}.err" >&2; kf_die "hotpack order failed"; }
+	if ! "$HOTPACK" order $ALGO_OPTS $opts -o "$o.new" "$BASE/vmlinux" "$@" 2> "${o%.lds}.err"; then
+		cat "${o%.lds}.err" >&2
+		rm -f "$o.new"
+		return 1
+	fi
 	mv "$o.new" "$o"
+}
+# order NAME INPUT...: the same with no more options, or the end of the run
+order() {
+	name=$1
+	shift
+	order_try "$name" "" "$@" || kf_die "hotpack order failed"
 }
 ks=prof-streams$KF_GRAIN_TAG-$sfx kh=prof-hprof$KF_GRAIN_TAG-$TAG-$sfx
 # shellcheck disable=SC2086
@@ -76,33 +86,24 @@ order "$kh" $profs
 kf_count base
 kf_image "$ks"
 kf_image "$kh"
-ko= refused=
+ko= kerr=
 if [ -n "$OTHER" ]; then
 	ko=prof-other$KF_GRAIN_TAG-$(basename "$OTHER")-$sfx
 	# its options name its image, so that a rerun with others makes it anew
-	[ -z "$OTHER_OPTS" ] ||
-		ko=$ko-$(echo "$OTHER_OPTS" | sed 's/[^a-z0-9]\{1,\}/-/g; s/^-//; s/-$//')
+	[ -z "$OTHER_OPTS" ] || ko=$ko-$(ALGO_OPTS=$OTHER_OPTS; kf_algo_tag)
+	kerr=$OUT/orders/$ko.err
 	others=
 	for f in $FAMILIES; do
 		[ -f "$OTHER/$f.hprof" ] || kf_die "$OTHER/$f.hprof: no such profile (OTHER)"
 		others="$others $OTHER/$f.hprof"
 	done
-	o=$OUT/orders/$ko.lds
-	if [ ! -f "$o" ]; then
-		kf_say "order ${o##*/}: hotpack order $ALGO_OPTS $OTHER_OPTS$others"
-		# shellcheck disable=SC2086
-		if "$HOTPACK" order $ALGO_OPTS $OTHER_OPTS -o "$o.new" "$BASE/vmlinux" $others \
-			2> "${o%.lds}.err"; then
-			mv "$o.new" "$o"
-		else
-			cat "${o%.lds}.err" >&2
-			kf_say "hotpack refused $OTHER's profiles; the third order is left out" \
-				"(OTHER_OPTS=\"--min-match 0\" takes them as they are)"
-			rm -f "$o.new"
-			refused=$ko ko=
-		fi
+	# shellcheck disable=SC2086
+	if order_try "$ko" "$OTHER_OPTS" $others; then
+		kf_image "$ko"
+	else
+		kf_say "hotpack order failed on $OTHER's profiles (above); the third order is left out"
+		ko=
 	fi
-	[ -z "$ko" ] || kf_image "$ko"
 fi
 
 # pct A B: B against A, in per cent
@@ -121,7 +122,7 @@ md=$OUT/profiles-$TAG-$sfx.md
 		echo "The two orders differ ($(cmp "$OUT/orders/$ks.body" "$OUT/orders/$kh.body" 2>&1 | head -1))."
 	fi
 	echo
-	if [ -n "$ko" ] || [ -n "$refused" ]; then
+	if [ -n "$kerr" ]; then
 		if [ -n "$ko" ]; then
 			echo "Third order: from the nine .hprof in $OTHER${OTHER_OPTS:+ ($OTHER_OPTS)}, against this"
 			echo "vmlinux; what hotpack order said of them:"
@@ -130,7 +131,7 @@ md=$OUT/profiles-$TAG-$sfx.md
 			echo "this vmlinux (OTHER_OPTS=\"--min-match 0\" takes them as they are):"
 		fi
 		echo
-		grep -v '^$' "$OUT/orders/${ko:-$refused}.err" | sed 's/^/    /'
+		grep -v '^$' "$kerr" | sed 's/^/    /'
 		echo
 	fi
 	echo "32-entry misses (4 KiB pages, fully associative LRU):"
